@@ -1,0 +1,41 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.E2E_PORT ?? 4317)
+// Every run starts on a fresh data folder, seeded with the demo data.
+const dataDir = mkdtempSync(join(tmpdir(), 'innkeeper-e2e-'))
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/web.mjs',
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), INNKEEPER_DATA_DIR: dataDir, INNKEEPER_LOG: '0' },
+  },
+})

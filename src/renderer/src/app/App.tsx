@@ -1,0 +1,51 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { App as AntdApp, ConfigProvider } from 'antd'
+import { useState } from 'react'
+import { Toaster } from 'react-hot-toast'
+import { RouterProvider } from 'react-router-dom'
+import { createQueryClient } from '../lib/queryClient'
+import type { Platform } from '../platform/types'
+import { antdTheme } from './antdTheme'
+import { DarkModeProvider, useDarkMode } from './darkMode/DarkModeContext'
+import { PlatformContext } from './PlatformContext'
+import { router } from './router'
+
+function ThemedApp() {
+  const { isDarkMode } = useDarkMode()
+  return (
+    <ConfigProvider theme={antdTheme(isDarkMode)}>
+      <AntdApp>
+        <RouterProvider router={router} />
+        <Toaster
+          position="top-center"
+          gutter={12}
+          containerStyle={{ margin: '8px' }}
+          toastOptions={{
+            success: { duration: 3000 },
+            error: { duration: 5000 },
+            style: {
+              fontSize: '16px',
+              maxWidth: '500px',
+              padding: '16px 24px',
+              backgroundColor: 'var(--color-grey-0)',
+              color: 'var(--color-grey-700)',
+            },
+          }}
+        />
+      </AntdApp>
+    </ConfigProvider>
+  )
+}
+
+export function App({ platform }: { platform: Platform }) {
+  const [queryClient] = useState(createQueryClient)
+  return (
+    <PlatformContext.Provider value={platform}>
+      <QueryClientProvider client={queryClient}>
+        <DarkModeProvider>
+          <ThemedApp />
+        </DarkModeProvider>
+      </QueryClientProvider>
+    </PlatformContext.Provider>
+  )
+}

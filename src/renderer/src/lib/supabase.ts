@@ -1,0 +1,31 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { BackendConfig, Platform } from '../platform/types'
+
+let client: SupabaseClient | null = null
+let connectedTo: BackendConfig | null = null
+
+/** Called once at start-up, before the first render. */
+export function initSupabase(config: BackendConfig, platform: Platform): SupabaseClient {
+  connectedTo = config
+  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+    auth: { storage: platform.sessionStorageFor(config), persistSession: true, autoRefreshToken: true },
+  })
+  return client
+}
+
+/** The app's one client. Only feature services call this. */
+export function supabase(): SupabaseClient {
+  if (!client) throw new Error('The backend connection is not ready yet')
+  return client
+}
+
+/**
+ * A second client that never stores a session: signing a new staff member up through it must not
+ * replace the session of the person who is creating the account.
+ */
+export function createDetachedClient(): SupabaseClient {
+  if (!connectedTo) throw new Error('The backend connection is not ready yet')
+  return createClient(connectedTo.supabaseUrl, connectedTo.supabaseAnonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+}

@@ -1,0 +1,29 @@
+import '@fontsource/poppins/400.css'
+import '@fontsource/poppins/500.css'
+import '@fontsource/poppins/600.css'
+import './app/theme.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/App'
+import { ErrorScreen } from './app/ErrorScreen'
+import { initSupabase } from './lib/supabase'
+import { detectPlatform } from './platform'
+
+const root = createRoot(document.getElementById('root')!)
+
+async function start() {
+  const platform = detectPlatform()
+  try {
+    initSupabase(await platform.loadBackendConfig(), platform)
+  } catch (error) {
+    root.render(<ErrorScreen error={error} />)
+    return
+  }
+  root.render(
+    <StrictMode>
+      <App platform={platform} />
+    </StrictMode>,
+  )
+}
+
+void start()

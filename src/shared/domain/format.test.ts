@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { addDays, daysBetween, formatCurrency, formatDistanceFromToday, formatStayDate } from './format'
+
+describe('formatCurrency', () => {
+  it('shows US dollars in English locale', () => {
+    expect(formatCurrency(1065)).toBe('$1,065.00')
+    expect(formatCurrency(0)).toBe('$0.00')
+    expect(formatCurrency(12.5)).toBe('$12.50')
+  })
+})
+
+describe('calendar dates', () => {
+  it('counts days across month and daylight-saving boundaries', () => {
+    expect(daysBetween('2026-03-28', '2026-04-02')).toBe(5)
+    expect(daysBetween('2026-10-24', '2026-10-26')).toBe(2)
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02')
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+  })
+
+  it('formats a stay date without shifting it by the time zone', () => {
+    expect(formatStayDate('2026-06-15')).toBe('Mon, Jun 15, 2026')
+  })
+})
+
+describe('formatDistanceFromToday', () => {
+  const today = '2026-11-22'
+  it('says Today for today', () => expect(formatDistanceFromToday(today, today)).toBe('Today'))
+  it('uses "In" for the future and "ago" for the past, never "about"', () => {
+    expect(formatDistanceFromToday('2026-11-25', today)).toBe('In 3 days')
+    expect(formatDistanceFromToday('2026-11-19', today)).toBe('3 days ago')
+    expect(formatDistanceFromToday('2026-11-23', today)).toBe('In 1 day')
+    expect(formatDistanceFromToday('2027-01-22', today)).toBe('In 2 months')
+    expect(formatDistanceFromToday('2024-11-22', today)).toBe('2 years ago')
+  })
+})

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{main,preload,server,shared}/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          exclude: ['**/*.keychain.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/renderer/src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'keychain',
+          environment: 'node',
+          include: ['src/**/*.keychain.test.ts', 'tests/**/*.keychain.test.ts'],
+        },
+      },
+    ],
+  },
+})
