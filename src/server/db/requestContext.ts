@@ -1,0 +1,51 @@
+import type { Database, Queryable } from './types'
+
+export const REQUEST_ROLES = ['anon', 'authenticated', 'service_role'] as const
+export type RequestRole = (typeof REQUEST_ROLES)[number]
+
+/** The verified JWT claims of a request (anon requests carry at least { role: 'anon' }). */
+export interface RequestClaims {
+  role: string
+  sub?: string
+  email?: string
+  [claim: string]: unknown
+}
+
+/** Thrown for a role claim that is not one of REQUEST_ROLES; shaped like the PostgreSQL error. */
+export class UnknownRoleError extends Error {
+  readonly code = '22023'
+  constructor(role: string) {
+    super(`role "${role}" does not exist`)
+    this.name = 'UnknownRoleError'
+  }
+}
+
+/**
+ * Runs fn in one transaction as PostgREST runs a request: as the claims' role, with the claims in
+ * request.jwt.claims (read by auth.uid(), auth.role(), …) and search_path public, extensions — so
+ * row level security decides, as on Supabase. All settings are transaction-local.
+ */
+export function withRequestRole<T>(
+  db: Database,
+  claims: RequestClaims,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  // The role is a bare identifier in SQL terms: only the three API roles may ever be assumed.
+  if (!(REQUEST_ROLES as readonly string[]).includes(claims.role)) {
+    return Promise.reject(new UnknownRoleError(claims.role))
+  }
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('search_path', 'public, extensions', true),
+              set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true)`,
+      [claims.role, JSON.stringify(claims)],
+    )
+    return fn(tx)
+  })
+}
+
+/** For server-side work that must ignore row level security but still look like an API call. */
+export function asServiceRole<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return withRequestRole(db, { role: 'service_role' }, fn)
+}

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { asServiceRole, UnknownRoleError, withRequestRole, type RequestClaims } from './requestContext'
+import {
+  addBooking,
+  addCabin,
+  addGuest,
+  addStaffUser,
+  addUser,
+  userClaims,
+  type StayInput,
+} from './testFixtures'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+import type { Database } from './types'
+
+const TABLES = ['cabins', 'guests', 'bookings', 'settings', 'staff', 'staff_invites'] as const
+
+/** Who may see and change what: only staff, through every table, function and bucket. */
+describe.each(testDatabaseKinds())('row level security on %s', (kind) => {
+  let handle: TestDatabase
+  let db: Database
+  let staff: RequestClaims
+  let stranger: RequestClaims
+  let bookingId: number
+  let stay: StayInput
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind)
+    db = handle.db
+    staff = userClaims(await addStaffUser(db))
+    stranger = userClaims(await addUser(db))
+    stay = { cabinId: await addCabin(db), guestId: await addGuest(db), startDate: '2027-01-10', nights: 3 }
+    bookingId = await addBooking(db, stay)
+    await db.query("insert into public.staff_invites (email) values ('someone@example.com')")
+    await db.query(
+      `insert into storage.objects (bucket_id, name, metadata) values ('cabin-images', 'existing.png', '{}')`,
+    )
+  })
+  afterAll(() => handle.drop())
+
+  const snapshot = () =>
+    Promise.all(
+      TABLES.map((table) => db.query(`select * from public.${table} order by 1`).then((r) => r.rows)),
+    )
+
+  describe.each([
+    ['anon', (): RequestClaims => ({ role: 'anon' })],
+    ['a signed-up user who is not staff', () => stranger],
+  ])('%s', (_who, claims) => {
+    const as = <T>(fn: Parameters<typeof withRequestRole<T>>[2]) => withRequestRole(db, claims(), fn)
+
+    it('sees no row of any table', async () => {
+      for (const table of TABLES) {
+        const { rows } = await as((tx) => tx.query(`select * from public.${table}`))
+        expect(rows, table).toEqual([])
+      }
+      expect((await as((tx) => tx.query('select * from storage.objects'))).rows).toEqual([])
+      expect((await as((tx) => tx.query('select * from storage.buckets'))).rows).toEqual([])
+    })
+
+    it('changes nothing in any table', async () => {
+      const before = await snapshot()
+      for (const table of TABLES) {
+        expect(
+          (await as((tx) => tx.query(`update public.${table} set created_at = now()`))).affectedRows,
+        ).toBe(0)
+        expect((await as((tx) => tx.query(`delete from public.${table}`))).affectedRows).toBe(0)
+      }
+      await expect(
+        as((tx) =>
+          tx.query(`insert into public.cabins (name, "maxCapacity", "regularPrice") values ('x', 2, 100)`),
+        ),
+      ).rejects.toMatchObject({
+        code: '42501',
+        message: 'new row violates row-level security policy for table "cabins"',
+      })
+      await expect(
+        as((tx) => tx.query(`insert into public.staff (user_id) values ($1)`, [stranger.sub])),
+      ).rejects.toMatchObject({ code: '42501' })
+      // Overlapping the existing stay and over capacity: the rules must not reveal that, RLS refuses first.
+      await expect(as((tx) => addBooking(tx, { ...stay, numGuests: 50 }))).rejects.toMatchObject({
+        code: '42501',
+        message: 'new row violates row-level security policy for table "bookings"',
+      })
+      expect(await snapshot()).toEqual(before)
+    })
+
+    it('cannot read, upload or remove stored images', async () => {
+      await expect(
+        as((tx) =>
+          tx.query(`insert into storage.objects (bucket_id, name) values ('cabin-images', 'evil.png')`),
+        ),
+      ).rejects.toMatchObject({ code: '42501' })
+      const removed = await as((tx) =>
+        tx.query(`delete from storage.objects where bucket_id = 'cabin-images'`),
+      )
+      expect(removed.affectedRows).toBe(0)
+    })
+
+    it('cannot use the dashboard or invite staff', async () => {
+      const denied = claims().role === 'anon' ? /permission denied for function/ : /^Only staff/
+      await expect(
+        as((tx) => tx.query(`select public.get_dashboard('2027-01-12', 7)`)),
+      ).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringMatching(denied),
+      })
+      await expect(
+        as((tx) => tx.query(`select public.invite_staff('friend@example.com')`)),
+      ).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(denied) })
+      expect((await as((tx) => tx.query<{ s: boolean }>('select public.is_staff() as s'))).rows).toEqual([
+        { s: false },
+      ])
+    })
+  })
+
+  describe('staff', () => {
+    const as = <T>(fn: Parameters<typeof withRequestRole<T>>[2]) => withRequestRole(db, staff, fn)
+
+    it('reads every table', async () => {
+      for (const table of ['cabins', 'guests', 'bookings', 'settings', 'staff', 'staff_invites']) {
+        const { rows } = await as((tx) => tx.query(`select * from public.${table}`))
+        expect(rows.length, table).toBeGreaterThan(0)
+      }
+    })
+
+    it('creates, edits and deletes cabins, checks guests in and changes settings', async () => {
+      await as(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          `insert into public.cabins (name, "maxCapacity", "regularPrice") values ('Staff cabin', 2, 100) returning id`,
+        )
+        await tx.query(`update public.cabins set discount = 10 where id = $1`, [rows[0].id])
+        expect((await tx.query('delete from public.cabins where id = $1', [rows[0].id])).affectedRows).toBe(1)
+        const checkIn = await tx.query(
+          `update public.bookings set status = 'checked-in', "isPaid" = true where id = $1 returning id`,
+          [bookingId],
+        )
+        expect(checkIn.rows).toEqual([{ id: bookingId }])
+        await tx.query(`update public.settings set "breakfastPrice" = 16 where id = 1`)
+        await tx.query(`update public.settings set "breakfastPrice" = 15 where id = 1`)
+      })
+    })
+
+    it('uploads and removes images in the two buckets only', async () => {
+      await as(async (tx) => {
+        for (const bucket of ['cabin-images', 'avatars']) {
+          await tx.query(
+            `insert into storage.objects (bucket_id, name, owner) values ($1, 'a/b/c.png', $2)`,
+            [bucket, staff.sub],
+          )
+        }
+        const { rows } = await tx.query(
+          `select path_tokens, storage.foldername(name) as folders, storage.filename(name) as file,
+                  storage.extension(name) as ext
+             from storage.objects where bucket_id = 'avatars'`,
+        )
+        expect(rows).toEqual([
+          { path_tokens: ['a', 'b', 'c.png'], folders: ['a', 'b'], file: 'c.png', ext: 'png' },
+        ])
+        const removed = await tx.query(`delete from storage.objects where name = 'a/b/c.png'`)
+        expect(removed.affectedRows).toBe(2)
+      })
+      await db.query(
+        `insert into storage.buckets (id, name) values ('private', 'private') on conflict do nothing`,
+      )
+      await expect(
+        as((tx) => tx.query(`insert into storage.objects (bucket_id, name) values ('private', 'x.png')`)),
+      ).rejects.toMatchObject({ code: '42501' })
+    })
+  })
+
+  it('puts every public table under row level security', async () => {
+    const { rows } = await db.query<{ tablename: string }>(
+      `select tablename from pg_tables where schemaname = 'public' and not rowsecurity`,
+    )
+    expect(rows).toEqual([])
+  })
+
+  it('lets the service role past row level security', async () => {
+    const { rows } = await asServiceRole(db, (tx) =>
+      tx.query('select count(*)::int as n from public.bookings'),
+    )
+    expect(rows).toEqual([{ n: 1 }])
+  })
+
+  it('sets role and claims only for the transaction, and only known roles', async () => {
+    const inside = await withRequestRole(db, staff, (tx) =>
+      tx.query(
+        'select current_user as "user", auth.uid() as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> \'aud\' as aud',
+      ),
+    )
+    expect(inside.rows).toEqual([
+      {
+        user: 'authenticated',
+        uid: staff.sub,
+        role: 'authenticated',
+        email: staff.email,
+        aud: 'authenticated',
+      },
+    ])
+    const after = await db.query('select auth.uid() as uid, auth.role() as role')
+    expect(after.rows).toEqual([{ uid: null, role: null }])
+    await expect(withRequestRole(db, { role: 'postgres' }, async () => 1)).rejects.toBeInstanceOf(
+      UnknownRoleError,
+    )
+  })
+
+  describe('becoming staff', () => {
+    const isStaff = async (userId: string) =>
+      (await db.query('select 1 from public.staff where user_id = $1', [userId])).rows.length === 1
+
+    it('happens to a new account whose address staff invited', async () => {
+      await withRequestRole(db, staff, (tx) =>
+        tx.query(`select public.invite_staff('  New.Person@Example.COM ')`),
+      )
+      const { rows } = await db.query(
+        'select email, invited_by from public.staff_invites where email like $1',
+        ['new.person%'],
+      )
+      expect(rows).toEqual([{ email: 'new.person@example.com', invited_by: staff.sub }])
+      const userId = await addUser(db, 'new.person@example.com')
+      expect(await isStaff(userId)).toBe(true)
+      expect(
+        (await db.query(`select 1 from public.staff_invites where email = 'new.person@example.com'`)).rows,
+      ).toEqual([])
+    })
+
+    it('never happens by signing up alone, with a stale invite, or to an existing account', async () => {
+      expect(await isStaff(await addUser(db, 'walk.in@example.com'))).toBe(false)
+
+      await db.query(
+        `insert into public.staff_invites (email, created_at) values ('late@example.com', now() - interval '2 days')`,
+      )
+      expect(await isStaff(await addUser(db, 'late@example.com'))).toBe(false)
+
+      const existing = await addUser(db, 'already@example.com')
+      await withRequestRole(db, staff, (tx) => tx.query(`select public.invite_staff('already@example.com')`))
+      expect(await isStaff(existing)).toBe(false)
+    })
+
+    it('needs a valid address', async () => {
+      await expect(
+        withRequestRole(db, staff, (tx) => tx.query(`select public.invite_staff('not-an-email')`)),
+      ).rejects.toMatchObject({ code: '22023', message: 'Please enter a valid email address' })
+    })
+  })
+})

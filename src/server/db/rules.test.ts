@@ -1,0 +1,347 @@
+import { addDays } from '@shared/domain/format'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addBooking, addCabin, addGuest, insertRow } from './testFixtures'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+import type { Database } from './types'
+
+/** Every rule the database enforces, each broken on purpose; the message is what the desk shows. */
+describe.each(testDatabaseKinds())('rules on %s', (kind) => {
+  let handle: TestDatabase
+  let db: Database
+  let guestId: number
+  const start = '2027-06-01'
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind)
+    db = handle.db
+    guestId = await addGuest(db)
+  })
+  afterAll(() => handle.drop())
+
+  const rejects = (promise: Promise<unknown>, message: string, code = '23514') =>
+    expect(promise).rejects.toMatchObject({ message, code })
+
+  async function setSettings(fields: Record<string, number>): Promise<void> {
+    const columns = Object.keys(fields)
+    await db.query(
+      `update public.settings set ${columns.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} where id = 1`,
+      Object.values(fields),
+    )
+  }
+  const defaults = { minBookingLength: 3, maxBookingLength: 90, maxGuestsPerBooking: 8, breakfastPrice: 15 }
+
+  async function booking(fields: Record<string, unknown> = {}, nights = 4): Promise<number> {
+    return addBooking(db, { cabinId: await addCabin(db), guestId, startDate: start, nights, fields })
+  }
+  const update = (id: number, fields: Record<string, unknown>) => {
+    const columns = Object.keys(fields)
+    return db.query(
+      `update public.bookings set ${columns.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} where id = $${columns.length + 1}`,
+      [...Object.values(fields), id],
+    )
+  }
+
+  describe('booking status', () => {
+    it('only knows unconfirmed, checked-in and checked-out', async () => {
+      await rejects(
+        booking({ status: 'cancelled' }),
+        'Booking status must be unconfirmed, checked-in or checked-out',
+      )
+    })
+
+    it('moves unconfirmed → checked-in → checked-out, once paid', async () => {
+      const id = await booking()
+      await rejects(update(id, { status: 'checked-in' }), 'A booking must be paid before check-in')
+      await update(id, { status: 'checked-in', isPaid: true })
+      await rejects(update(id, { isPaid: false }), 'A booking must be paid before check-in')
+      await update(id, { status: 'checked-out' })
+      const { rows } = await db.query('select status from public.bookings where id = $1', [id])
+      expect(rows).toEqual([{ status: 'checked-out' }])
+    })
+
+    it('checks a guest in or out only once, even when 20 desks try at once', async () => {
+      const id = await booking()
+      const checkIn = () =>
+        db.transaction((tx) =>
+          tx.query(`update public.bookings set status = 'checked-in', "isPaid" = true where id = $1`, [id]),
+        )
+      const results = await Promise.allSettled(Array.from({ length: 20 }, checkIn))
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expect(result.reason).toMatchObject({ message: 'This booking is already checked in' })
+        }
+      }
+      await update(id, { status: 'checked-out' })
+      await rejects(update(id, { status: 'checked-out' }), 'This booking is already checked out')
+      await update(id, { observations: 'Edits that leave the status alone are fine' })
+    })
+
+    it('never skips or goes back', async () => {
+      const unconfirmed = await booking()
+      await rejects(
+        update(unconfirmed, { status: 'checked-out', isPaid: true }),
+        'A booking that is unconfirmed cannot become checked-out',
+      )
+      const checkedIn = await booking({ status: 'checked-in', isPaid: true })
+      await rejects(
+        update(checkedIn, { status: 'unconfirmed' }),
+        'A booking that is checked-in cannot become unconfirmed',
+      )
+      const checkedOut = await booking({ status: 'checked-out', isPaid: true })
+      await rejects(
+        update(checkedOut, { status: 'checked-in' }),
+        'A booking that is checked-out cannot become checked-in',
+      )
+    })
+  })
+
+  describe('booking dates and prices', () => {
+    it('counts nights from the dates', async () => {
+      await rejects(booking({ numNights: 5 }, 4), 'The number of nights must match the dates (4 nights)')
+      const id = await booking()
+      await rejects(
+        update(id, { endDate: addDays(start, 6) }),
+        'The number of nights must match the dates (6 nights)',
+      )
+    })
+
+    it('needs the end after the start', async () => {
+      await rejects(booking({ endDate: start, numNights: 0 }), 'The end date must be after the start date')
+    })
+
+    it('needs a guest and non-negative prices adding up', async () => {
+      await rejects(booking({ numGuests: 0 }), 'A booking needs at least one guest')
+      await rejects(booking({ cabinPrice: -10, totalPrice: -10 }), 'Prices cannot be negative')
+      await rejects(booking({ totalPrice: 1 }), 'The total price must equal the cabin price plus extras')
+    })
+
+    it('keeps money as JSON numbers', async () => {
+      const id = await booking({ cabinPrice: 612.5, totalPrice: 612.5 })
+      const { rows } = await db.query<{ json: string }>(
+        'select row_to_json(b)::text as json from public.bookings b where id = $1',
+        [id],
+      )
+      expect(JSON.parse(rows[0].json)).toMatchObject({ cabinPrice: 612.5, extrasPrice: 0, totalPrice: 612.5 })
+    })
+  })
+
+  describe('booking limits', () => {
+    it('fits the cabin and the per-booking guest limit', async () => {
+      await rejects(booking({ numGuests: 7 }), 'This cabin fits at most 6 guests')
+      const bigCabin = await addCabin(db, { maxCapacity: 12 })
+      await rejects(
+        addBooking(db, { cabinId: bigCabin, guestId, startDate: start, nights: 4, numGuests: 9 }),
+        'A booking can have at most 8 guests',
+      )
+      const id = await booking()
+      await rejects(update(id, { numGuests: 7 }), 'This cabin fits at most 6 guests')
+    })
+
+    it('lasts between the minimum and maximum nights when booked', async () => {
+      await rejects(booking({}, 2), 'A booking must last between 3 and 90 nights')
+      await rejects(booking({}, 91), 'A booking must last between 3 and 90 nights')
+    })
+
+    it('lets existing bookings check in after the limits tightened', async () => {
+      const id = await booking({ numGuests: 6 }, 4)
+      try {
+        await setSettings({ minBookingLength: 5, maxGuestsPerBooking: 4 })
+        await update(id, { status: 'checked-in', isPaid: true })
+      } finally {
+        await setSettings(defaults)
+      }
+    })
+  })
+
+  describe('breakfast', () => {
+    it('is priced from the settings when booked', async () => {
+      const cabinId = await addCabin(db)
+      await rejects(
+        addBooking(db, { cabinId, guestId, startDate: start, nights: 4, breakfastPrice: 12 }),
+        'The breakfast price has changed; reload the booking and try again',
+      )
+      await addBooking(db, { cabinId, guestId, startDate: start, nights: 4, breakfastPrice: 15 })
+    })
+
+    it('raises the extras by its cost when added at check-in', async () => {
+      const id = await booking({ numGuests: 3, extrasPrice: 20, totalPrice: 4 * 180 + 20 }, 4)
+      const cost = 15 * 4 * 3
+      await update(id, {
+        status: 'checked-in',
+        isPaid: true,
+        hasBreakfast: true,
+        extrasPrice: 20 + cost,
+        totalPrice: 4 * 180 + 20 + cost,
+      })
+    })
+
+    it('refuses a price the settings no longer have', async () => {
+      const id = await booking({ numGuests: 2 }, 4)
+      try {
+        await setSettings({ breakfastPrice: 18 })
+        await rejects(
+          update(id, { hasBreakfast: true, extrasPrice: 120, totalPrice: 4 * 180 + 120 }),
+          'The breakfast price has changed; reload the booking and try again',
+        )
+        await update(id, { hasBreakfast: true, extrasPrice: 144, totalPrice: 4 * 180 + 144 })
+      } finally {
+        await setSettings(defaults)
+      }
+    })
+  })
+
+  describe('overlapping stays', () => {
+    it('never books one cabin twice for a night', async () => {
+      const cabinId = await addCabin(db)
+      await addBooking(db, { cabinId, guestId, startDate: start, nights: 5 })
+      await rejects(
+        addBooking(db, { cabinId, guestId, startDate: addDays(start, 4), nights: 3 }),
+        'This cabin is already booked for some of these nights',
+        '23P01',
+      )
+      // Leaving and arriving on the same day is fine, as is another cabin.
+      const next = await addBooking(db, { cabinId, guestId, startDate: addDays(start, 5), nights: 3 })
+      await addBooking(db, { cabinId: await addCabin(db), guestId, startDate: start, nights: 5 })
+      await rejects(
+        update(next, { startDate: addDays(start, 3), numNights: 5 }),
+        'This cabin is already booked for some of these nights',
+        '23P01',
+      )
+    })
+
+    it('is guaranteed by the exclusion constraint, not only by the trigger', async () => {
+      const cabinId = await addCabin(db)
+      await addBooking(db, { cabinId, guestId, startDate: start, nights: 5 })
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.exec('alter table public.bookings disable trigger check_booking')
+          await addBooking(tx, { cabinId, guestId, startDate: addDays(start, 2), nights: 5 })
+        }),
+      ).rejects.toMatchObject({ code: '23P01', message: expect.stringContaining('bookings_no_overlap') })
+    })
+
+    it('stores exactly one of 20 simultaneous bookings of the same nights', async () => {
+      const cabinId = await addCabin(db)
+      const results = await Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          db.transaction((tx) => addBooking(tx, { cabinId, guestId, startDate: start, nights: 4 })),
+        ),
+      )
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+      for (const result of results) {
+        if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: '23P01' })
+      }
+    })
+  })
+
+  describe('deleting', () => {
+    it('deletes only checked-out bookings', async () => {
+      for (const fields of [{}, { status: 'checked-in', isPaid: true }]) {
+        const id = await booking(fields)
+        await rejects(
+          db.query('delete from public.bookings where id = $1', [id]),
+          'Only checked-out bookings can be deleted',
+        )
+      }
+      const id = await booking({ status: 'checked-out', isPaid: true })
+      const { affectedRows } = await db.query('delete from public.bookings where id = $1', [id])
+      expect(affectedRows).toBe(1)
+    })
+
+    it('keeps a cabin that has bookings', async () => {
+      const cabinId = await addCabin(db)
+      await addBooking(db, { cabinId, guestId, startDate: start, nights: 4 })
+      await rejects(
+        db.query('delete from public.cabins where id = $1', [cabinId]),
+        'This cabin has bookings and cannot be deleted',
+        '23503',
+      )
+      const empty = await addCabin(db)
+      expect((await db.query('delete from public.cabins where id = $1', [empty])).affectedRows).toBe(1)
+    })
+  })
+
+  describe('cabins', () => {
+    it('needs a name, capacity, price and a sensible discount', async () => {
+      await rejects(addCabin(db, { name: '  ' }), 'A cabin needs a name')
+      await rejects(addCabin(db, { maxCapacity: 0 }), 'Capacity should be at least 1 person')
+      await rejects(addCabin(db, { regularPrice: 0.5, discount: 0 }), 'Regular price should be at least 1')
+      await rejects(addCabin(db, { discount: -1 }), 'Discount cannot be negative')
+      await rejects(
+        addCabin(db, { regularPrice: 100, discount: 101 }),
+        'Discount should be less than regular price',
+      )
+      await addCabin(db, { regularPrice: 100, discount: 100 })
+      const id = await addCabin(db)
+      await rejects(
+        db.query('update public.cabins set discount = 500 where id = $1', [id]),
+        'Discount should be less than regular price',
+      )
+    })
+
+    it('has unique names', async () => {
+      await addCabin(db, { name: 'Twin' })
+      await expect(addCabin(db, { name: 'Twin' })).rejects.toMatchObject({ code: '23505' })
+    })
+  })
+
+  describe('settings', () => {
+    it('is one row with id 1 that cannot be deleted', async () => {
+      await rejects(
+        insertRow(db, 'public.settings', { ...defaults, id: 2 }),
+        'There is only one settings row, with id 1',
+      )
+      await expect(insertRow(db, 'public.settings', { ...defaults, id: 1 })).rejects.toMatchObject({
+        code: '23505',
+      })
+      await rejects(db.query('delete from public.settings'), 'The settings row cannot be deleted')
+    })
+
+    it('holds positive values with the minimum at most the maximum', async () => {
+      const cases: [Record<string, number>, string][] = [
+        [{ minBookingLength: 0 }, 'Minimum nights per booking must be at least 1'],
+        [{ maxBookingLength: -1 }, 'Maximum nights per booking must be at least 1'],
+        [{ maxGuestsPerBooking: 0 }, 'Maximum guests per booking must be at least 1'],
+        [{ breakfastPrice: 0 }, 'Breakfast price must be more than 0'],
+        [{ minBookingLength: 91 }, 'Minimum nights per booking cannot be more than the maximum (90)'],
+      ]
+      for (const [fields, message] of cases) await rejects(setSettings(fields), message)
+      const { rows } = await db.query('select "minBookingLength", "maxBookingLength" from public.settings')
+      expect(rows).toEqual([{ minBookingLength: 3, maxBookingLength: 90 }])
+    })
+
+    it.runIf(kind === 'postgres')('never ends with min > max when two desks save at once', async () => {
+      let releaseFirst!: () => void
+      const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve))
+      let firstUpdated!: () => void
+      const firstHasLock = new Promise<void>((resolve) => (firstUpdated = resolve))
+      const first = db.transaction(async (tx) => {
+        await tx.query('update public.settings set "minBookingLength" = 10 where id = 1')
+        firstUpdated()
+        await firstHolds
+      })
+      await firstHasLock
+      // The second desk still saw min 3, so max 5 looked valid to it; it waits for the first's row lock.
+      const second = db.query('update public.settings set "maxBookingLength" = 5 where id = 1')
+      second.catch(() => {})
+      await waitForLockWaiter(db)
+      releaseFirst()
+      await first
+      await rejects(second, 'Minimum nights per booking cannot be more than the maximum (5)')
+      const { rows } = await db.query('select "minBookingLength", "maxBookingLength" from public.settings')
+      expect(rows).toEqual([{ minBookingLength: 10, maxBookingLength: 90 }])
+      await setSettings(defaults)
+    })
+  })
+})
+
+async function waitForLockWaiter(db: Database): Promise<void> {
+  for (;;) {
+    const { rows } = await db.query<{ waiting: boolean }>(
+      `select exists (select 1 from pg_stat_activity
+                       where datname = current_database() and wait_event_type = 'Lock') as waiting`,
+    )
+    if (rows[0].waiting) return
+  }
+}

@@ -1,0 +1,154 @@
+import { hashPassword } from '../auth/passwords'
+import { insertEmailUser } from '../auth/users'
+import type { Database, Queryable } from '../db/types'
+import { DEMO_CABINS, DEMO_GUESTS, DEMO_SETTINGS, planDemoBookings } from './demoData'
+
+export { DEMO_CABINS, DEMO_FLAG_CODES, DEMO_GUESTS, DEMO_SETTINGS, planDemoBookings } from './demoData'
+
+export const DEMO_STAFF = {
+  email: 'demo@innkeeper.local',
+  password: 'innkeeper-demo',
+  fullName: 'Demo Receptionist',
+} as const
+
+export const DEMO_IMAGE_BUCKET = 'cabin-images'
+
+export interface DemoObject {
+  bucket: string
+  name: string
+  bytes: Uint8Array
+  mimetype: string
+}
+
+// The pictures are embedded in the built server, like the migrations: nothing to find on disk.
+const images = import.meta.glob<string>('../../../resources/demo/cabins/*.png', {
+  query: '?inline',
+  import: 'default',
+  eager: true,
+})
+
+/** The cabin pictures the seed stores, one per demo cabin. */
+export function demoObjects(): DemoObject[] {
+  return DEMO_CABINS.map((cabin) => {
+    const dataUrl = Object.entries(images).find(([path]) => path.endsWith(`/${cabin.image}`))?.[1]
+    if (!dataUrl) throw new Error(`Missing demo image resources/demo/cabins/${cabin.image}`)
+    return {
+      bucket: DEMO_IMAGE_BUCKET,
+      name: cabin.image,
+      bytes: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'),
+      mimetype: 'image/png',
+    }
+  })
+}
+
+export interface SeedDemoOptions {
+  /** The desk's local date, 'YYYY-MM-DD': bookings are laid out around it. */
+  today: string
+  /** The public URL of a stored object, as the cabins' image column holds it. */
+  publicUrlFor(bucket: string, name: string): string
+  /** Stores an object (file and storage.objects row). Called before the seed's transaction opens. */
+  putObject(bucket: string, name: string, bytes: Uint8Array, mimetype: string): Promise<void>
+}
+
+export type SeedResult =
+  { seeded: false } | { seeded: true; staffUserId: string; cabins: number; guests: number; bookings: number }
+
+async function isEmpty(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    'select exists (select 1 from auth.users) or exists (select 1 from public.cabins) as used',
+  )
+  return !rows[0].used
+}
+
+/**
+ * Fills an empty database with a demo business: settings, 8 cabins with pictures, 30 guests, bookings
+ * from 90 days ago to 30 days ahead (arrivals and departures today included) and the staff account
+ * demo@innkeeper.local. Does nothing when the database already has users or cabins.
+ * Runs as the connection's own (super)user, in one transaction; the pictures are stored first, because
+ * putObject uses the database too and PGlite has a single connection.
+ */
+export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<SeedResult> {
+  if (!(await isEmpty(db))) return { seeded: false }
+  for (const object of demoObjects()) {
+    await options.putObject(object.bucket, object.name, object.bytes, object.mimetype)
+  }
+  const passwordHash = await hashPassword(DEMO_STAFF.password)
+  const bookings = planDemoBookings(options.today)
+
+  return db.transaction(async (tx) => {
+    if (!(await isEmpty(tx))) return { seeded: false }
+
+    await tx.query(
+      `update public.settings
+          set "minBookingLength" = $1, "maxBookingLength" = $2, "maxGuestsPerBooking" = $3, "breakfastPrice" = $4
+        where id = 1`,
+      [
+        DEMO_SETTINGS.minBookingLength,
+        DEMO_SETTINGS.maxBookingLength,
+        DEMO_SETTINGS.maxGuestsPerBooking,
+        DEMO_SETTINGS.breakfastPrice,
+      ],
+    )
+    await tx.query(
+      `insert into public.cabins (name, "maxCapacity", "regularPrice", discount, description, image)
+       select name, "maxCapacity", "regularPrice", discount, description, image
+         from json_to_recordset($1::json) as x(name text, "maxCapacity" integer, "regularPrice" numeric,
+                                               discount numeric, description text, image text)`,
+      [
+        JSON.stringify(
+          DEMO_CABINS.map((cabin) => ({
+            ...cabin,
+            image: options.publicUrlFor(DEMO_IMAGE_BUCKET, cabin.image),
+          })),
+        ),
+      ],
+    )
+    await tx.query(
+      `insert into public.guests ("fullName", email, nationality, "nationalID", "countryFlag")
+       select "fullName", email, nationality, "nationalID", "countryFlag"
+         from json_to_recordset($1::json) as x("fullName" text, email text, nationality text,
+                                               "nationalID" text, "countryFlag" text)`,
+      [JSON.stringify(DEMO_GUESTS)],
+    )
+    // Inserted in order of creation, so booking ids grow with created_at as they would have.
+    await tx.query(
+      `insert into public.bookings (created_at, "startDate", "endDate", "numNights", "numGuests", "cabinPrice",
+                                    "extrasPrice", "totalPrice", status, "hasBreakfast", observations, "isPaid",
+                                    "cabinId", "guestId")
+       select x."createdAt", x."startDate", x."endDate", x."numNights", x."numGuests", x."cabinPrice",
+              x."extrasPrice", x."totalPrice", x.status, x."hasBreakfast", x.observations, x."isPaid", c.id, g.id
+         from json_to_recordset($1::json) as x("createdAt" timestamptz, "startDate" date, "endDate" date,
+                "numNights" integer, "numGuests" integer, "cabinPrice" numeric, "extrasPrice" numeric,
+                "totalPrice" numeric, status text, "hasBreakfast" boolean, observations text, "isPaid" boolean,
+                cabin text, guest text)
+         join public.cabins c on c.name = x.cabin
+         join public.guests g on g.email = x.guest
+        order by x."createdAt"`,
+      [
+        JSON.stringify(
+          bookings.map(({ cabinIndex, guestIndex, ...booking }) => ({
+            ...booking,
+            cabin: DEMO_CABINS[cabinIndex].name,
+            guest: DEMO_GUESTS[guestIndex].email,
+          })),
+        ),
+      ],
+    )
+
+    const staffUserId = await insertEmailUser(tx, {
+      email: DEMO_STAFF.email,
+      passwordHash,
+      data: { fullName: DEMO_STAFF.fullName, avatar: '' },
+      nowMs: Date.now(),
+    })
+    await tx.query('insert into public.staff (user_id) values ($1::uuid)', [staffUserId])
+
+    return {
+      seeded: true,
+      staffUserId,
+      cabins: DEMO_CABINS.length,
+      guests: DEMO_GUESTS.length,
+      bookings: bookings.length,
+    }
+  })
+}

@@ -1,0 +1,161 @@
+import { addDays } from '@shared/domain/format'
+import bcrypt from 'bcryptjs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { withRequestRole } from '../db/requestContext'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../db/testDatabases'
+import {
+  DEMO_CABINS,
+  DEMO_FLAG_CODES,
+  DEMO_GUESTS,
+  DEMO_STAFF,
+  demoObjects,
+  planDemoBookings,
+  seedDemo,
+  type SeedResult,
+} from '.'
+import { statusOn } from './demoData'
+
+const TODAY = '2026-11-22'
+
+describe('the demo booking plan', () => {
+  // Month ends, a leap day and New Year's Eve: the plan must hold whatever day the demo starts.
+  const days = [TODAY, '2027-01-31', '2028-02-29', '2026-12-31', '2027-03-01']
+
+  it.each(days)('fills 90 days back and 30 ahead around %s, true to the dates', (today) => {
+    const bookings = planDemoBookings(today)
+    expect(bookings.length).toBeGreaterThanOrEqual(40)
+    for (const b of bookings) {
+      expect(b.startDate >= addDays(today, -90) && b.endDate <= addDays(today, 30)).toBe(true)
+      expect(b.endDate).toBe(addDays(b.startDate, b.numNights))
+      expect(b.numNights).toBeGreaterThanOrEqual(3)
+      expect(b.status).toBe(statusOn(today, b.startDate, b.endDate))
+      if (b.status !== 'unconfirmed') expect(b.isPaid).toBe(true)
+      expect(b.numGuests).toBeLessThanOrEqual(Math.min(DEMO_CABINS[b.cabinIndex].maxCapacity, 8))
+      expect(b.totalPrice).toBe(b.cabinPrice + b.extrasPrice)
+      expect(b.extrasPrice).toBe(b.hasBreakfast ? 15 * b.numNights * b.numGuests : 0)
+      expect(b.createdAt.slice(0, 10) < b.startDate && b.createdAt.slice(0, 10) < today).toBe(true)
+    }
+    const arrivals = bookings.filter((b) => b.status === 'unconfirmed' && b.startDate === today)
+    const departures = bookings.filter((b) => b.status === 'checked-in' && b.endDate === today)
+    expect(arrivals.length).toBeGreaterThanOrEqual(2)
+    expect(departures.length).toBeGreaterThanOrEqual(2)
+    expect(bookings.some((b) => b.status === 'checked-in' && b.startDate < today && b.endDate > today)).toBe(
+      true,
+    )
+    expect(bookings.filter((b) => b.createdAt >= addDays(today, -7)).length).toBeGreaterThan(0)
+
+    DEMO_CABINS.forEach((_, cabinIndex) => {
+      const stays = bookings
+        .filter((b) => b.cabinIndex === cabinIndex)
+        .sort((x, y) => x.startDate.localeCompare(y.startDate))
+      for (let i = 1; i < stays.length; i++) expect(stays[i].startDate >= stays[i - 1].endDate).toBe(true)
+    })
+  })
+
+  it('is the same every time for the same day', () => {
+    expect(planDemoBookings(TODAY)).toEqual(planDemoBookings(TODAY))
+  })
+
+  it('lists the flag of every guest', () => {
+    expect(DEMO_GUESTS).toHaveLength(30)
+    expect(DEMO_GUESTS.map((g) => g.countryFlag)).toEqual(
+      DEMO_FLAG_CODES.map((code) => `https://flagcdn.com/${code}.svg`),
+    )
+    expect(new Set(DEMO_GUESTS.map((g) => g.email)).size).toBe(30)
+  })
+
+  it('has a landscape PNG for every cabin', () => {
+    const objects = demoObjects()
+    expect(objects.map((o) => o.name)).toEqual(DEMO_CABINS.map((c) => c.image))
+    for (const { bytes, mimetype, bucket } of objects) {
+      expect([bucket, mimetype]).toEqual(['cabin-images', 'image/png'])
+      const view = new DataView(bytes.buffer, bytes.byteOffset)
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([800, 533])
+      expect(bytes.length).toBeLessThan(100_000)
+    }
+  })
+})
+
+describe.each(testDatabaseKinds())('seedDemo on %s', (kind) => {
+  let handle: TestDatabase
+  let result: SeedResult
+  const stored: { bucket: string; name: string; size: number; mimetype: string }[] = []
+
+  const options = {
+    today: TODAY,
+    publicUrlFor: (bucket: string, name: string) =>
+      `http://127.0.0.1:4173/storage/v1/object/public/${bucket}/${name}`,
+    putObject: async (bucket: string, name: string, bytes: Uint8Array, mimetype: string) => {
+      stored.push({ bucket, name, size: bytes.length, mimetype })
+    },
+  }
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind)
+    result = await seedDemo(handle.db, options)
+  })
+  afterAll(() => handle.drop())
+
+  it('fills an empty database and reports what it made', async () => {
+    const bookings = planDemoBookings(TODAY).length
+    expect(result).toMatchObject({ seeded: true, cabins: 8, guests: 30, bookings })
+    const { rows } = await handle.db.query(
+      `select (select count(*) from public.cabins) as cabins, (select count(*) from public.guests) as guests,
+              (select count(*) from public.bookings) as bookings,
+              (select row_to_json(s) from (select "minBookingLength", "maxBookingLength", "maxGuestsPerBooking",
+                                                  "breakfastPrice" from public.settings) s) as settings`,
+    )
+    expect(rows).toEqual([
+      {
+        cabins: 8,
+        guests: 30,
+        bookings,
+        settings: { minBookingLength: 3, maxBookingLength: 90, maxGuestsPerBooking: 8, breakfastPrice: 15 },
+      },
+    ])
+  })
+
+  it('stores the pictures and points the cabins at their public URLs', async () => {
+    expect(stored.map((o) => o.name)).toEqual(DEMO_CABINS.map((c) => c.image))
+    const { rows } = await handle.db.query<{ image: string }>('select image from public.cabins order by name')
+    expect(rows.map((r) => r.image)).toEqual(
+      DEMO_CABINS.map((c) => `http://127.0.0.1:4173/storage/v1/object/public/cabin-images/${c.image}`),
+    )
+  })
+
+  it('creates the demo receptionist as staff', async () => {
+    const { rows } = await handle.db.query<Record<string, unknown>>(
+      `select u.email, u.encrypted_password, u.raw_user_meta_data, u.email_confirmed_at is not null as confirmed,
+              (select count(*) from auth.identities i where i.user_id = u.id and i.provider = 'email') as identities,
+              exists (select 1 from public.staff s where s.user_id = u.id) as staff
+         from auth.users u`,
+    )
+    expect(rows).toHaveLength(1)
+    const [user] = rows
+    expect(user).toMatchObject({ email: DEMO_STAFF.email, confirmed: true, identities: 1, staff: true })
+    expect(user.raw_user_meta_data).toMatchObject({ fullName: 'Demo Receptionist', avatar: '' })
+    expect(String(user.encrypted_password)).toMatch(/^\$2[aby]\$10\$/)
+    expect(await bcrypt.compare(DEMO_STAFF.password, String(user.encrypted_password))).toBe(true)
+  })
+
+  it('shows activity on the dashboard today', async () => {
+    if (!result.seeded) throw new Error('not seeded')
+    const claims = { role: 'authenticated', sub: result.staffUserId, email: DEMO_STAFF.email }
+    const dashboard = await withRequestRole(handle.db, claims, async (tx) => {
+      const { rows } = await tx.query<{ d: { today: { status: string }[]; stats: { bookings: number } } }>(
+        `select public.get_dashboard($1, 7) as d`,
+        [TODAY],
+      )
+      return rows[0].d
+    })
+    expect(dashboard.today.filter((t) => t.status === 'unconfirmed').length).toBeGreaterThanOrEqual(2)
+    expect(dashboard.today.filter((t) => t.status === 'checked-in').length).toBeGreaterThanOrEqual(2)
+    expect(dashboard.stats.bookings).toBeGreaterThan(0)
+  })
+
+  it('leaves a database that has data alone', async () => {
+    stored.length = 0
+    expect(await seedDemo(handle.db, options)).toEqual({ seeded: false })
+    expect(stored).toEqual([])
+  })
+})
