@@ -1,0 +1,70 @@
+import { JSON_BODY_LIMIT_BYTES, SIGN_IN_FAILURE_LIMITS } from '../config'
+import type { ServiceMount } from '../http/app'
+import type { Logger } from '../http/log'
+import type { ApiRequest, ApiResponse, ServiceHandler } from '../http/types'
+import type { AuthCall, AuthDeps } from './context'
+import { AuthError, authErrorResponse } from './errors'
+import { primeDummyHash } from './passwords'
+import { FailureCounter } from './rateLimit'
+import { signup } from './signup'
+import { token } from './token'
+import { getUser, logout, updateUser } from './user'
+
+type Route = (call: AuthCall) => Promise<ApiResponse>
+
+const ROUTES: Record<string, Partial<Record<string, Route>>> = {
+  '/signup': { POST: signup },
+  '/token': { POST: token },
+  '/user': { GET: getUser, PUT: updateUser },
+  '/logout': { POST: logout },
+}
+
+export interface AuthServiceOptions {
+  secret: Uint8Array
+  now(): number
+  logger: Logger
+  signInFailureLimits?: typeof SIGN_IN_FAILURE_LIMITS
+}
+
+/** The GoTrue subset of contract 3, mounted at /auth/v1. */
+export function createAuthService(options: AuthServiceOptions): ServiceMount {
+  void primeDummyHash()
+  const limits = options.signInFailureLimits ?? SIGN_IN_FAILURE_LIMITS
+  const deps: AuthDeps = {
+    secret: options.secret,
+    now: options.now,
+    signInFailures: {
+      perEmail: new FailureCounter(limits.perEmail, options.now),
+      perAddress: new FailureCounter(limits.perAddress, options.now),
+    },
+  }
+  const handler: ServiceHandler = async (req, ctx) => {
+    const methods = ROUTES[req.path.replace(/\/+$/, '') || '/']
+    const route = methods?.[req.method]
+    try {
+      if (!methods) throw new AuthError(404, 'not_found', 'Not Found')
+      if (!route) throw new AuthError(405, 'method_not_allowed', 'Method Not Allowed')
+      return await route({ req, ctx, deps })
+    } catch (error) {
+      if (error instanceof AuthError) return authErrorResponse(req, error)
+      options.logger.error('auth request failed', error)
+      return internalError(req)
+    }
+  }
+  return {
+    prefix: '/auth/v1',
+    requireApiKey: true,
+    bodyLimit: () => JSON_BODY_LIMIT_BYTES,
+    tooLarge: (req) =>
+      authErrorResponse(req, new AuthError(413, 'request_too_large', 'Request body is larger than 1 MB')),
+    internalError,
+    handler,
+  }
+}
+
+function internalError(req: ApiRequest): ApiResponse {
+  return authErrorResponse(
+    req,
+    new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs'),
+  )
+}

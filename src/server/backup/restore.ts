@@ -1,0 +1,103 @@
+import { cp, mkdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { gunzip } from 'node:zlib'
+import { lockDataDir } from '../dataDirLock'
+import { pgliteDir } from '../db/open'
+import { openPglite } from '../db/pglite'
+import { backupName, backupsDir, isBackupName, listBackups } from './names'
+import { pgRestore } from './postgresTools'
+import { IMAGES_DIR, MANIFEST_FILE, PGLITE_FILE, POSTGRES_FILE, type BackupManifest } from './snapshot'
+
+export interface RestoreOptions {
+  dataDir: string
+  /** The backup folder's name, e.g. '2026-06-15T03-04-05-678Z'. */
+  backup: string
+  /** Where a PostgreSQL backup goes back to (the server's DATABASE_URL). */
+  databaseUrl?: string
+  now?: () => number
+}
+
+export interface RestoreResult {
+  manifest: BackupManifest
+  /** The database files and images the restore replaced, kept until someone deletes them. */
+  replacedDir: string
+}
+
+/**
+ * Puts a backup back: its database and its images replace the current ones. Refuses while a server
+ * holds the data folder (server.lock), because PGlite files must never have two writers. What was
+ * replaced is moved aside rather than deleted, so a restore of the wrong backup can be undone.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
+  const { dataDir } = options
+  const unlock = await lockDataDir(dataDir)
+  try {
+    const source = await findBackup(dataDir, options.backup)
+    const manifest = JSON.parse(await readFile(join(source, MANIFEST_FILE), 'utf8')) as BackupManifest
+    checkTarget(manifest, options.databaseUrl)
+
+    const replacedDir = join(dataDir, `replaced-by-restore-${backupName((options.now ?? Date.now)())}`)
+    await mkdir(replacedDir, { recursive: true, mode: 0o700 })
+    const moved: [string, string][] = []
+    const moveAside = async (path: string, name: string) => {
+      if (!(await exists(path))) return
+      await rename(path, join(replacedDir, name))
+      moved.push([join(replacedDir, name), path])
+    }
+    try {
+      if (manifest.database === 'pglite') {
+        await moveAside(pgliteDir(dataDir), 'pglite')
+        await loadPglite(join(source, PGLITE_FILE), pgliteDir(dataDir))
+      } else if (manifest.database === 'postgres') {
+        await pgRestore(options.databaseUrl!, join(source, POSTGRES_FILE))
+      }
+      await moveAside(join(dataDir, IMAGES_DIR), IMAGES_DIR)
+      if (await exists(join(source, IMAGES_DIR))) {
+        await cp(join(source, IMAGES_DIR), join(dataDir, IMAGES_DIR), { recursive: true })
+      }
+    } catch (error) {
+      // Put back what was moved, so a failed restore leaves the folder as it found it.
+      for (const [aside, original] of moved.reverse()) {
+        await rm(original, { recursive: true, force: true })
+        await rename(aside, original)
+      }
+      throw error
+    }
+    return { manifest, replacedDir }
+  } finally {
+    await unlock()
+  }
+}
+
+async function findBackup(dataDir: string, name: string): Promise<string> {
+  const available = await listBackups(dataDir)
+  if (!isBackupName(name) || !available.includes(name)) {
+    const list = available.length ? available.join(', ') : 'none'
+    throw new Error(`No backup named "${name}" in ${backupsDir(dataDir)} (available: ${list})`)
+  }
+  return join(backupsDir(dataDir), name)
+}
+
+function checkTarget(manifest: BackupManifest, databaseUrl: string | undefined): void {
+  if (manifest.database === 'pglite' && databaseUrl) {
+    throw new Error('This backup holds a PGlite database; restore it without a database URL')
+  }
+  if (manifest.database === 'postgres' && !databaseUrl) {
+    throw new Error('This backup holds a PostgreSQL dump; pass --database-url (or set DATABASE_URL)')
+  }
+}
+
+/** PGlite unpacks a tarball into an empty data folder when it opens it; closing leaves the files. */
+async function loadPglite(file: string, target: string): Promise<void> {
+  const tarball = await promisify(gunzip)(await readFile(file))
+  const db = await openPglite({ dataDir: target, loadDataDir: new Blob([tarball]) })
+  await db.close()
+}
+
+function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  )
+}

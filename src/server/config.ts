@@ -1,0 +1,54 @@
+/**
+ * Limits and lifetimes of the embedded backend, in one place so tests and docs can name them.
+ * Values copy the Supabase CLI defaults unless a comment says why they differ.
+ */
+
+/** Access tokens live one hour like Supabase's; auth-js refreshes 90 s before expiry. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600
+
+/** A revoked refresh token may be presented again for this long (GoTrue `refresh_token_reuse_interval`). */
+export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10
+
+/** Allowed clock difference when checking `exp`/`nbf`, as PostgREST does. */
+export const JWT_CLOCK_SKEW_SECONDS = 30
+
+/** Anon and service keys are derived from a fixed issue time, so they must outlive any install. */
+export const API_KEY_TTL_SECONDS = 100 * 365 * 24 * 3600
+
+/** JSON bodies of /rest and /auth. */
+export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
+
+/** No upload may exceed this, whatever a bucket's own limit says. */
+export const UPLOAD_HARD_LIMIT_BYTES = 10 * 1024 * 1024
+
+/** Room for multipart boundaries and form fields around an upload of the hard limit. */
+export const UPLOAD_BODY_OVERHEAD_BYTES = 64 * 1024
+
+/**
+ * GoTrue's default minimum. The product asks for 8 characters, which the UI enforces with its own
+ * message; the server keeps Supabase's rule so the app behaves the same against a hosted project.
+ */
+export const PASSWORD_MIN_LENGTH = 6
+
+/** bcrypt only reads the first 72 bytes, so GoTrue refuses longer passwords. */
+export const PASSWORD_MAX_LENGTH = 72
+
+export const BCRYPT_COST = 10
+
+export interface RateLimit {
+  limit: number
+  windowSeconds: number
+}
+
+/**
+ * Failed password sign-ins allowed before 429. Per email stops guessing one account's password;
+ * per address stops one machine trying many accounts. The address limit is higher because in web
+ * mode every desk behind one proxy, and every local test, shares 127.0.0.1.
+ */
+export const SIGN_IN_FAILURE_LIMITS: { perEmail: RateLimit; perAddress: RateLimit } = {
+  perEmail: { limit: 10, windowSeconds: 15 * 60 },
+  perAddress: { limit: 50, windowSeconds: 15 * 60 },
+}
+
+/** Graceful close waits this long for in-flight requests before cutting connections. */
+export const CLOSE_GRACE_MS = 10_000

@@ -1,0 +1,103 @@
+/**
+ * Process entry of the embedded backend: Electron runs it in a utilityProcess, web mode (scripts/web.mjs)
+ * imports it in plain Node, tests may fork it. Settings come from the environment:
+ *   INNKEEPER_DATA_DIR   data folder (default ./.innkeeper)
+ *   PORT                 default 4173; 0 picks a free port
+ *   HOST                 default 127.0.0.1; 0.0.0.0 serves the local network
+ *   DATABASE_URL         PostgreSQL instead of PGlite
+ *   INNKEEPER_DEMO=0     no demo seed on an empty database
+ *   INNKEEPER_STATIC_DIR the built renderer to serve (default: out/renderer beside this build)
+ *   INNKEEPER_LOG=0      no request logs
+ *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
+ */
+import { existsSync } from 'node:fs'
+import { basename, dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startServer, type RunningServer } from './index'
+
+export type ParentMessage = { type: 'shutdown' }
+export type ChildMessage =
+  { type: 'ready'; url: string; anonKey: string } | { type: 'error'; message: string }
+
+interface ElectronParentPort {
+  postMessage(message: unknown): void
+  on(event: 'message', listener: (event: { data: unknown }) => void): void
+}
+
+const parentPort = (process as NodeJS.Process & { parentPort?: ElectronParentPort }).parentPort
+
+function post(message: ChildMessage): void {
+  if (parentPort) parentPort.postMessage(message)
+  else process.send?.(message)
+}
+
+const isChild = Boolean(parentPort || process.send)
+
+function onParentMessage(listener: (message: unknown) => void): void {
+  if (parentPort) parentPort.on('message', (event) => listener(event.data))
+  else if (process.send) process.on('message', listener)
+}
+
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 4173
+  const port = Number(value)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be 0-65535, got ${value}`)
+  return port
+}
+
+/** The renderer built beside this file (out/main/server.js → out/renderer), when this is a build. */
+function defaultStaticDir(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url))
+  if (basename(here) !== 'main' || basename(dirname(here)) !== 'out') return undefined
+  const candidate = join(here, '..', 'renderer')
+  return existsSync(join(candidate, 'index.html')) ? candidate : undefined
+}
+
+async function main(): Promise<void> {
+  const env = process.env
+  let server: RunningServer
+  try {
+    server = await startServer({
+      dataDir: resolve(env.INNKEEPER_DATA_DIR || '.innkeeper'),
+      port: portFromEnv(env.PORT),
+      host: env.HOST || '127.0.0.1',
+      databaseUrl: env.DATABASE_URL || undefined,
+      staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
+      demo: env.INNKEEPER_DEMO !== '0',
+      log: env.INNKEEPER_LOG !== '0',
+      backups: env.INNKEEPER_BACKUPS !== '0',
+    })
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    if (isChild) post({ type: 'error', message })
+    console.error(`Innkeeper backend failed to start: ${message}`)
+    process.exit(1)
+  }
+
+  let shuttingDown = false
+  const shutdown = () => {
+    // A second signal while closing means "now".
+    if (shuttingDown) process.exit(1)
+    shuttingDown = true
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Innkeeper backend did not close cleanly', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+  onParentMessage((message) => {
+    if ((message as ParentMessage | undefined)?.type === 'shutdown') shutdown()
+  })
+  // A forked child whose parent died would otherwise hold the port and the database forever.
+  if (!parentPort && process.send) process.on('disconnect', shutdown)
+
+  if (isChild) post({ type: 'ready', url: server.url, anonKey: server.anonKey })
+  else console.log(`Innkeeper backend ready on ${server.url}`)
+}
+
+void main()

@@ -1,0 +1,216 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import type { Database } from '../db/types'
+import { readBody } from './body'
+import { resolveCaller } from './caller'
+import { BASE_SECURITY_HEADERS, corsHeaders, preflightHeaders } from './headers'
+import { jsonResponse } from './json'
+import type { Logger } from './log'
+import { serveStatic } from './static'
+import type { ApiRequest, ApiResponse, ServiceHandler } from './types'
+
+/** How the core mounts one service (rest, auth, storage) below its prefix. */
+export interface ServiceMount {
+  prefix: string
+  /** The Supabase gateway demands an apikey on /rest and /auth but not on /storage. */
+  requireApiKey: boolean
+  bodyLimit(method: string): number
+  /** 413 in the service's own error shape. */
+  tooLarge(req: ApiRequest): ApiResponse
+  /** 500 in the service's own error shape, for an exception the handler did not turn into a response. */
+  internalError(req: ApiRequest): ApiResponse
+  handler: ServiceHandler
+}
+
+export interface AppOptions {
+  /** Resolves once the database is migrated and seeded; API requests wait for it. */
+  ready: Promise<Database>
+  secret: Uint8Array
+  anonKey: string
+  serviceKey: string
+  services: ServiceMount[]
+  staticDir?: string
+  /** Known once the socket listens; the port may have been chosen by the OS. */
+  baseUrl(): string
+  now(): number
+  logger: Logger
+}
+
+export interface App {
+  handle(req: IncomingMessage, res: ServerResponse): void
+  /** Requests still being answered, for a graceful close. */
+  inFlight(): number
+  /** From now on answers carry `Connection: close` and /health reports 503. */
+  beginClose(): void
+}
+
+const NO_API_KEY = {
+  message: 'No API key found in request',
+  hint: 'No `apikey` request header or url param was found.',
+}
+const INVALID_API_KEY = {
+  message: 'Invalid API key',
+  hint: 'Double check your Supabase `anon` or `service_role` API key.',
+}
+
+export function createApp(options: AppOptions): App {
+  const { logger } = options
+  let inFlight = 0
+  let closing = false
+  let db: Database | undefined
+  options.ready.then(
+    (opened) => {
+      db = opened
+    },
+    () => {},
+  )
+  const isKnownApiKey = (key: string) => safeEqual(key, options.anonKey) || safeEqual(key, options.serviceKey)
+
+  async function route(req: IncomingMessage): Promise<ApiResponse | undefined> {
+    const url = req.url ?? '/'
+    const queryStart = url.indexOf('?')
+    const pathname = queryStart < 0 ? url : url.slice(0, queryStart)
+    const rawQuery = queryStart < 0 ? '' : url.slice(queryStart + 1)
+    const method = req.method ?? 'GET'
+
+    if (pathname === '/health') {
+      const status = closing ? 'closing' : db ? 'ok' : 'starting'
+      return jsonResponse(status === 'ok' ? 200 : 503, { status }, corsHeaders())
+    }
+    if (pathname === '/config.json' && (method === 'GET' || method === 'HEAD')) {
+      return jsonResponse(
+        200,
+        { supabaseUrl: publicOrigin(req, options.baseUrl()), supabaseAnonKey: options.anonKey },
+        { ...corsHeaders(), 'Cache-Control': 'no-store' },
+      )
+    }
+
+    const service = options.services.find((s) => pathname === s.prefix || pathname.startsWith(s.prefix + '/'))
+    if (!service) {
+      if (options.staticDir) return serveStatic(options.staticDir, method, pathname)
+      return jsonResponse(404, { message: 'Not found' })
+    }
+    if (method === 'OPTIONS') return { status: 200, headers: preflightHeaders(req.headers) }
+
+    const headers = flattenHeaders(req)
+    if (service.requireApiKey) {
+      if (!headers.apikey) return jsonResponse(401, NO_API_KEY, corsHeaders())
+      if (!isKnownApiKey(headers.apikey)) return jsonResponse(401, INVALID_API_KEY, corsHeaders())
+    }
+
+    const apiRequest: ApiRequest = {
+      method,
+      path: pathname.slice(service.prefix.length) || '/',
+      rawQuery,
+      headers,
+      body: Buffer.alloc(0),
+      remoteAddress: req.socket.remoteAddress ?? '',
+    }
+    const body = await readBody(req, service.bodyLimit(method))
+    if (!body.ok) {
+      return body.reason === 'too-large' ? withCors(service.tooLarge(apiRequest)) : undefined
+    }
+    apiRequest.body = body.body
+
+    const caller = await resolveCaller(headers, options.secret, isKnownApiKey, options.now())
+    const database = db ?? (await options.ready)
+    try {
+      const response = await service.handler(apiRequest, { db: database, caller, baseUrl: options.baseUrl() })
+      return withCors(response)
+    } catch (error) {
+      logger.error(`unhandled error in ${service.prefix}`, error)
+      return withCors(service.internalError(apiRequest))
+    }
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now()
+    inFlight++
+    const finish = () => {
+      inFlight--
+      logger.request({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        status: res.statusCode,
+        ms: performance.now() - started,
+      })
+    }
+    route(req)
+      .catch((error: unknown): ApiResponse => {
+        logger.error('request failed', error)
+        return jsonResponse(500, { message: 'Internal server error' })
+      })
+      .then((response) => {
+        if (!response) {
+          // The client went away before sending its whole body: nobody is left to answer. 499 is
+          // only logged (nginx's "client closed request").
+          res.statusCode = 499
+          res.destroy()
+          finish()
+          return
+        }
+        res.on('close', finish)
+        try {
+          send(res, req.method === 'HEAD', response, closing)
+        } catch (error) {
+          // E.g. a header value Node refuses: answer 500 rather than let the rejection end the process.
+          logger.error('could not send response', error)
+          if (res.headersSent) res.destroy()
+          else send(res, false, jsonResponse(500, { message: 'Internal server error' }), closing)
+        }
+      })
+  }
+
+  return {
+    handle,
+    inFlight: () => inFlight,
+    beginClose: () => {
+      closing = true
+    },
+  }
+}
+
+function send(res: ServerResponse, isHead: boolean, response: ApiResponse, closing: boolean): void {
+  const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, ...response.headers }
+  const body =
+    response.body === undefined || Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body)
+  if (body && !hasHeader(headers, 'content-length')) headers['Content-Length'] = String(body.length)
+  if (closing) headers.Connection = 'close'
+  res.writeHead(response.status, headers)
+  res.end(isHead ? undefined : body)
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name)
+}
+
+function withCors(response: ApiResponse): ApiResponse {
+  return { ...response, headers: { ...corsHeaders(), ...response.headers } }
+}
+
+/** Header names lower-cased, repeated headers joined as HTTP allows. */
+function flattenHeaders(req: IncomingMessage): Record<string, string | undefined> {
+  const headers: Record<string, string | undefined> = {}
+  for (const [name, value] of Object.entries(req.headers)) {
+    headers[name] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return headers
+}
+
+/**
+ * The origin the page was loaded from, so a desk on the local network that opened
+ * http://<lan-ip>:4173 talks back to that address rather than to our loopback URL.
+ */
+function publicOrigin(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host
+  if (host && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
+    return `http://${host}`
+  return fallback
+}
+
+/** Compares digests, so neither the length nor the first differing byte of a key shows in the timing. */
+function safeEqual(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value).digest()
+  return timingSafeEqual(digest(a), digest(b))
+}

@@ -1,0 +1,64 @@
+import { errors, jwtVerify } from 'jose'
+import { JWT_CLOCK_SKEW_SECONDS } from '../config'
+import type { Caller } from './types'
+
+const ROLES = new Set<Caller['role']>(['anon', 'authenticated', 'service_role'])
+const ANON: Caller = { role: 'anon', claims: { role: 'anon' } }
+
+/** The token after 'Bearer ' (any case), or undefined. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization?.match(/^bearer\s+(\S+)\s*$/i)
+  return match?.[1]
+}
+
+/**
+ * Who is calling. Like the Supabase gateway, a request without a bearer token is treated as if it
+ * carried the JWT of its apikey; with neither it is anon. The algorithm is pinned to HS256 so a
+ * token cannot pick `none` or a public-key algorithm; user tokens must carry aud "authenticated".
+ */
+export async function resolveCaller(
+  headers: Record<string, string | undefined>,
+  secret: Uint8Array,
+  isKnownApiKey: (key: string) => boolean,
+  nowMs: number,
+): Promise<Caller> {
+  const apikey = headers.apikey
+  const token = bearerToken(headers.authorization) ?? (apikey && isKnownApiKey(apikey) ? apikey : undefined)
+  if (!token) return ANON
+  return verifyToken(token, secret, nowMs)
+}
+
+export async function verifyToken(token: string, secret: Uint8Array, nowMs: number): Promise<Caller> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      clockTolerance: JWT_CLOCK_SKEW_SECONDS,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['exp'],
+    })
+    // PostgREST: a token without a role claim runs as the anon role, and the claims say so.
+    const role = payload.role === undefined ? 'anon' : payload.role
+    if (typeof role !== 'string' || !ROLES.has(role as Caller['role'])) {
+      return invalid('JWT role is not allowed')
+    }
+    if (role === 'authenticated' && !audienceIncludes(payload.aud, 'authenticated')) {
+      return invalid('JWT not in audience')
+    }
+    if (payload.sub !== undefined && typeof payload.sub !== 'string')
+      return invalid('JWT sub is not a string')
+    return { role: role as Caller['role'], claims: { ...payload, role } }
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      return { ...ANON, jwtError: { kind: 'expired', message: error.message } }
+    }
+    return invalid(error instanceof errors.JOSEError ? error.message : 'JWT could not be decoded')
+  }
+}
+
+function audienceIncludes(aud: unknown, expected: string): boolean {
+  return aud === expected || (Array.isArray(aud) && aud.includes(expected))
+}
+
+function invalid(message: string): Caller {
+  return { ...ANON, jwtError: { kind: 'invalid', message } }
+}

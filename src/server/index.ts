@@ -1,0 +1,204 @@
+import { mkdir } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { today as localToday } from '@shared/clock'
+import { createAuthService } from './auth'
+import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
+import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
+import { openDatabase } from './db/open'
+import type { Database } from './db/types'
+import { createApp } from './http/app'
+import { createLogger, type Logger } from './http/log'
+import { lockDataDir } from './dataDirLock'
+import { loadKeys } from './keys'
+import { restMount } from './restMount'
+import { seedDemo } from './seed'
+import { createStorageService } from './storage'
+import { publicUrlFor, rebaseLoopbackPublicUrls } from './storage/publicUrls'
+
+export interface StartServerOptions {
+  /** Holds PGlite's files, stored objects and the JWT secret. */
+  dataDir: string
+  /** 0 (the default) lets the OS choose a free port. */
+  port?: number
+  /** Default 127.0.0.1; web mode for a local network passes 0.0.0.0. */
+  host?: string
+  /** Run on this PostgreSQL server instead of PGlite. */
+  databaseUrl?: string
+  /** Serve the built renderer from here (web mode). */
+  staticDir?: string
+  /** Seed demo data into an empty database (default true). */
+  demo?: boolean
+  /** The desk's local date 'YYYY-MM-DD' for the seed, injectable for tests. */
+  today?: () => string
+  /** Milliseconds since the epoch for tokens, rate limits and timestamps, injectable for tests. */
+  now?: () => number
+  /** Structured request logs on stdout (default true). */
+  log?: boolean
+  /** Failed sign-ins allowed per email and per address (default SIGN_IN_FAILURE_LIMITS). */
+  signInFailureLimits?: typeof SIGN_IN_FAILURE_LIMITS
+  /**
+   * Back up the database and stored images at start and every 24 hours into <dataDir>/backups
+   * (default off here; the process entry turns it on, so test servers do not pay for it).
+   */
+  backups?: boolean | BackupOptions
+  /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
+  wrapDatabase?: (db: Database) => Database
+}
+
+export interface RunningServer {
+  url: string
+  anonKey: string
+  /** Bypasses row level security: for scripts and tests, never for the renderer. */
+  serviceKey: string
+  close(): Promise<void>
+}
+
+/**
+ * Starts the embedded Supabase-compatible backend. The port is bound first so the public URL is known
+ * for the seed's image URLs; requests that arrive before the database is ready wait for it.
+ */
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const now = options.now ?? Date.now
+  const logger = createLogger(options.log ?? true)
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
+  const unlock = await lockDataDir(options.dataDir)
+  try {
+    return await start(options, now, logger, unlock)
+  } catch (error) {
+    await unlock()
+    throw error
+  }
+}
+
+async function start(
+  options: StartServerOptions,
+  now: () => number,
+  logger: Logger,
+  unlock: () => Promise<void>,
+): Promise<RunningServer> {
+  const keys = await loadKeys(options.dataDir)
+
+  let db: Database | undefined
+  let baseUrl = ''
+  let markReady!: (db: Database) => void
+  let markFailed!: (error: unknown) => void
+  const ready = new Promise<Database>((resolve, reject) => {
+    markReady = resolve
+    markFailed = reject
+  })
+  ready.catch(() => {})
+
+  const storage = createStorageService({ dataDir: options.dataDir, now, logger })
+  const app = createApp({
+    ready,
+    secret: keys.secret,
+    anonKey: keys.anonKey,
+    serviceKey: keys.serviceKey,
+    services: [
+      restMount(),
+      createAuthService({
+        secret: keys.secret,
+        now,
+        logger,
+        signInFailureLimits: options.signInFailureLimits,
+      }),
+      storage,
+    ],
+    staticDir: options.staticDir,
+    baseUrl: () => baseUrl,
+    now,
+    logger,
+  })
+  const server = createServer(app.handle)
+  // A 10 MB upload over a slow network fits easily; a client that trickles bytes forever does not.
+  server.requestTimeout = 120_000
+  const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
+  baseUrl = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`
+
+  try {
+    db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+    if (options.wrapDatabase) db = options.wrapDatabase(db)
+    await rebaseLoopbackPublicUrls(db, baseUrl)
+    if (options.demo !== false && (await isEmpty(db))) {
+      const database = db
+      await seedDemo(database, {
+        today: (options.today ?? localToday)(),
+        publicUrlFor: (bucket: string, name: string) => publicUrlFor(baseUrl, bucket, name),
+        putObject: (bucket: string, name: string, bytes: Uint8Array, mimetype: string) =>
+          storage.putObject(database, bucket, name, bytes, mimetype),
+      })
+      logger.info('demo data seeded')
+    }
+    markReady(db)
+  } catch (error) {
+    markFailed(error)
+    server.close()
+    server.closeAllConnections()
+    await db?.close().catch(() => {})
+    throw error
+  }
+
+  // After markReady: the first backup runs in the background and never delays start-up.
+  const backups: BackupSchedule | undefined = options.backups
+    ? startBackups(
+        {
+          dataDir: options.dataDir,
+          db,
+          databaseUrl: options.databaseUrl,
+          holdRemovals: () => storage.holdRemovals(),
+          now,
+          logger,
+        },
+        options.backups === true ? {} : options.backups,
+      )
+    : undefined
+
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= (async () => {
+      app.beginClose()
+      // A backup still copying must finish (or fail) before the database it reads is closed.
+      const backupsStopped = backups?.stop()
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      server.closeIdleConnections()
+      const deadline = Date.now() + CLOSE_GRACE_MS
+      while (app.inFlight() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+      server.closeAllConnections()
+      await stopped
+      await backupsStopped
+      try {
+        await db?.close()
+      } finally {
+        await unlock()
+      }
+    })()
+    return closing
+  }
+  return { url: baseUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, close }
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+/** The host to put in URLs: a wildcard address is reached through loopback; IPv6 needs brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1'
+  return host.includes(':') ? `[${host}]` : host
+}
+
+/** "Empty" means nobody could sign in yet and there is nothing to show: the seed then owns the data. */
+async function isEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ used: boolean }>(
+    'select exists (select 1 from auth.users) or exists (select 1 from public.cabins) as used',
+  )
+  return !rows[0]?.used
+}

@@ -1,0 +1,98 @@
+import type { ApiResponse } from '../http/types'
+import { rowCounts, wantsCount, type RestRequest, type StatementRow } from './context'
+import { invalidBody, singularityError } from './errors'
+import { parseQuery } from './parse/query'
+import { parseJsonBody } from './plan/mutate'
+import { planRead, rootOffset } from './plan/read'
+import { resultTable } from './plan/rpc'
+import { preferenceApplied, readStatus, success } from './respond'
+import type { FunctionInfo } from './schemaCache'
+import { quoteIdent } from './sql/ident'
+import { Params } from './sql/params'
+import { countSql, readStatement } from './sql/read'
+import { callCte } from './sql/rpc'
+
+/** The arguments of a call: the JSON object of a POST (empty body = `{}`), or the plain query keys of a GET. */
+export function callArguments(r: RestRequest): Record<string, unknown> {
+  if (r.req.method === 'POST') {
+    if (r.req.body.toString('utf8').trim() === '') return {}
+    const payload = parseJsonBody(r.req.body)
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      throw invalidBody('Empty or invalid json')
+    }
+    return payload as Record<string, unknown>
+  }
+  return Object.fromEntries(parseQuery(r.req.rawQuery, 'rpc-read').rpcArgs)
+}
+
+/**
+ * POST|GET|HEAD /rpc/fn (contract 2.12). GET and STABLE/IMMUTABLE functions run in a read-only
+ * transaction, so a write inside them fails with 25006 (405) as on PostgREST.
+ */
+export async function callFunction(
+  r: RestRequest,
+  fn: FunctionInfo,
+  args: Record<string, unknown>,
+): Promise<ApiResponse> {
+  const isRead = r.req.method !== 'POST'
+  const readOnly = isRead || fn.volatility !== 'volatile'
+  const query = parseQuery(r.req.rawQuery, isRead ? 'rpc-read' : 'rpc-post')
+  const params = new Params()
+  const source = callCte(fn, args, params)
+  const headOnly = r.req.method === 'HEAD'
+  const returns = fn.returns
+
+  let sql: string
+  let offset = 0
+  let counted = false
+  if (returns.kind === 'void' || (returns.kind === 'scalar' && !returns.setof)) {
+    const value =
+      returns.kind === 'void'
+        ? 'NULL'
+        : `COALESCE(to_json(pgrst_source.${quoteIdent(fn.name)})::text, 'null')`
+    sql = `WITH ${source} SELECT NULL AS total, pg_catalog.count(*) AS page, max(${value}) AS body FROM pgrst_source`
+  } else {
+    const table = resultTable(r.cache, fn)
+    if (!table) throw new Error('a function returning rows has a result table')
+    const root = planRead(table, query, {
+      cache: r.cache,
+      params,
+      rootFrom: 'pgrst_source',
+      isMutation: false,
+    })
+    counted = wantsCount(r.prefs)
+    offset = rootOffset(query, undefined)
+    // A set of scalars with the default select is a bare JSON array of them, as PostgREST returns.
+    const body = headOnly
+      ? ({ kind: 'none' } as const)
+      : returns.kind === 'scalar' && query.defaultSelect
+        ? ({ kind: 'column', column: fn.name } as const)
+        : ({ kind: returns.setof ? r.media.kind : 'object', stripNulls: r.media.stripNulls } as const)
+    sql = readStatement(root, { sources: [source], total: counted ? `(${countSql(root)})` : undefined, body })
+  }
+
+  const row = await r.run(async (tx) => {
+    if (readOnly) await tx.query('SET TRANSACTION READ ONLY')
+    const { rows } = await tx.query<StatementRow>(sql, params.values)
+    return rows[0]
+  })
+
+  if (returns.kind === 'void') return success(204, {}, undefined, undefined)
+  const { total, page } = rowCounts(row)
+  const setof = returns.setof
+  const { status, range } = setof
+    ? readStatus(offset, page, counted ? total : undefined)
+    : { status: 200, range: '0-0/*' }
+  if (setof && r.media.kind === 'object' && page !== 1) throw singularityError(page)
+  const contentType = setof
+    ? r.media.contentType
+    : r.media.kind === 'object'
+      ? r.media.contentType
+      : 'application/json; charset=utf-8'
+  return success(
+    status,
+    { 'Content-Range': range, ...preferenceApplied(r.prefs, ['count']) },
+    headOnly ? undefined : (row.body ?? 'null'),
+    contentType,
+  )
+}

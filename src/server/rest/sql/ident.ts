@@ -1,0 +1,16 @@
+/**
+ * The only way names reach SQL text. Values never do: they go through `Params`.
+ * A name is double-quoted with embedded quotes doubled, so `maxCapacity` keeps its case and
+ * `a"; drop table x; --` stays one (nonexistent) identifier.
+ */
+export function quoteIdent(name: string): string {
+  // NUL cannot appear in a Postgres identifier and would end the C string early; the query parser
+  // refuses it before this point, this is the last line of defence.
+  if (name.includes('\0')) throw new Error('identifier contains NUL')
+  return '"' + name.replaceAll('"', '""') + '"'
+}
+
+/** `"public"."bookings"` */
+export function qualified(schema: string, name: string): string {
+  return quoteIdent(schema) + '.' + quoteIdent(name)
+}

@@ -1,0 +1,77 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+// The process entry (src/server/entry.ts) run from source, as Electron and web mode run its build.
+const launcher = join(import.meta.dirname, '../../scripts/server-dev.mjs')
+const dataDir = mkdtempSync(join(tmpdir(), 'innkeeper-entry-'))
+const env = {
+  ...process.env,
+  INNKEEPER_DATA_DIR: dataDir,
+  PORT: '0',
+  INNKEEPER_LOG: '0',
+  INNKEEPER_DEMO: '0',
+}
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+function nextMessage(child: ChildProcess): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Record<string, string>))
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before sending a message`)))
+  })
+}
+
+const exitCode = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode)
+    else child.once('exit', (code) => resolve(code))
+  })
+
+describe('process entry', () => {
+  it('reports ready to a parent, refuses a second process on the folder, and shuts down on request', async () => {
+    const child = fork(launcher, [], { env, stdio: 'pipe' })
+    try {
+      const ready = await nextMessage(child)
+      expect(ready).toMatchObject({
+        type: 'ready',
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+      })
+      expect(ready.anonKey.split('.')).toHaveLength(3)
+      expect((await fetch(`${ready.url}/health`)).status).toBe(200)
+
+      const second = fork(launcher, [], { env, stdio: 'pipe' })
+      const failure = await nextMessage(second)
+      expect(failure).toMatchObject({ type: 'error', message: expect.stringContaining('in use by process') })
+      expect(await exitCode(second)).toBe(1)
+
+      child.send({ type: 'shutdown' })
+      expect(await exitCode(child)).toBe(0)
+      expect(existsSync(join(dataDir, 'server.lock'))).toBe(false)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+
+  it('prints its URL when run on its own and closes on SIGTERM', async () => {
+    const child = spawn(process.execPath, [launcher], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let output = ''
+        child.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /Innkeeper backend ready on (http:\/\/\S+)/.exec(output)
+          if (match) resolve(match[1])
+        })
+        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
+      })
+      expect((await fetch(`${url}/health`)).status).toBe(200)
+      child.kill('SIGTERM')
+      expect(await exitCode(child)).toBe(0)
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
+})
