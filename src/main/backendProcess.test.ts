@@ -1,0 +1,150 @@
+import { fork, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  backendFailureMessage,
+  BackendStartError,
+  forkWithChildProcess,
+  startBackend,
+  type ForkBackend,
+} from './backendProcess'
+
+const fakeBackend = fileURLToPath(new URL('./__fixtures__/fake-backend.mjs', import.meta.url))
+
+let dir: string
+let log: string
+let children: ChildProcess[]
+
+// Forks with Node's child_process and remembers each child, to check it is really gone.
+const trackingFork: typeof fork = ((...args: Parameters<typeof fork>) => {
+  const child = fork(...args)
+  children.push(child)
+  return child
+}) as typeof fork
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'innkeeper-backend-'))
+  log = join(dir, 'log.txt')
+  children = []
+})
+
+afterEach(() => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function start(
+  mode: string,
+  options: { readyTimeoutMs?: number; onCrash?: (code: number | null) => void } = {},
+) {
+  return startBackend({
+    fork: forkWithChildProcess(trackingFork),
+    modulePath: fakeBackend,
+    env: {
+      ...process.env,
+      FAKE_BACKEND: mode,
+      FAKE_BACKEND_LOG: log,
+      INNKEEPER_DATA_DIR: dir,
+      PORT: '0',
+    } as Record<string, string>,
+    readyTimeoutMs: options.readyTimeoutMs ?? 10_000,
+    shutdownGraceMs: 300,
+    onCrash: options.onCrash,
+  })
+}
+
+const events = () => readFileSync(log, 'utf8').trim().split('\n')
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+describe('startBackend', () => {
+  it('resolves with the URL and anon key the backend reports, and passes the data folder and port', async () => {
+    const backend = await start('ready')
+    expect(backend.url).toBe('http://127.0.0.1:43210')
+    expect(backend.anonKey).toBe('anon-key')
+    expect(events()[0]).toBe(`started dataDir=${dir} port=0`)
+    await backend.stop()
+  })
+
+  it('stops by asking the backend to close its database, then waits for it to exit', async () => {
+    const backend = await start('ready')
+    await backend.stop()
+    expect(events()).toEqual([`started dataDir=${dir} port=0`, 'shutdown requested', 'database closed'])
+    expect(children[0]!.exitCode).toBe(0)
+    await backend.stop() // a second stop (quit after a crash dialog, say) is harmless
+  })
+
+  it('kills a backend that ignores the shutdown request after the grace period', async () => {
+    const backend = await start('ignore-shutdown')
+    await backend.stop()
+    expect(events()).toContain('shutdown requested')
+    expect(events()).not.toContain('database closed')
+    expect(children[0]!.signalCode).toBe('SIGTERM')
+  })
+
+  it('rejects with the message the backend reports when it cannot start', async () => {
+    const failure = start('error')
+    await expect(failure).rejects.toThrow(
+      new BackendStartError('reported-error', 'the data folder is locked'),
+    )
+    await exited(children[0]!)
+  })
+
+  it('rejects when the backend exits before it is ready', async () => {
+    await expect(start('exit')).rejects.toMatchObject({
+      reason: 'exited',
+      message: 'the backend stopped while starting (exit code 3)',
+    })
+  })
+
+  it('rejects and kills a backend that never answers', async () => {
+    await expect(start('silent', { readyTimeoutMs: 300 })).rejects.toMatchObject({ reason: 'timeout' })
+    await exited(children[0]!)
+    expect(children[0]!.signalCode).toBe('SIGTERM')
+  })
+
+  it('rejects and kills a backend that speaks another protocol', async () => {
+    await expect(start('garbage')).rejects.toMatchObject({ reason: 'bad-message' })
+    await exited(children[0]!)
+  })
+
+  it('reports a crash after start, but not a requested stop', async () => {
+    const onCrash = vi.fn()
+    await start('crash-after-ready', { onCrash })
+    await exited(children[0]!)
+    await vi.waitFor(() => expect(onCrash).toHaveBeenCalledWith(7))
+
+    const onStopped = vi.fn()
+    const backend = await start('ready', { onCrash: onStopped })
+    await backend.stop()
+    expect(onStopped).not.toHaveBeenCalled()
+  })
+
+  it('rejects when the backend cannot be spawned at all', async () => {
+    const missing: ForkBackend = forkWithChildProcess(((...args: Parameters<typeof fork>) => {
+      const [, forkArgs, options] = args as [string, string[], object]
+      return fork(fakeBackend, forkArgs, { ...options, execPath: join(dir, 'no-such-node') })
+    }) as typeof fork)
+    await expect(
+      startBackend({ fork: missing, modulePath: fakeBackend, env: {}, readyTimeoutMs: 5_000 }),
+    ).rejects.toMatchObject({ reason: 'exited' })
+  })
+})
+
+describe('backendFailureMessage', () => {
+  it('says what failed and where the data is, in words for the front desk', () => {
+    const { title, content } = backendFailureMessage(
+      new BackendStartError('reported-error', 'the data folder is locked'),
+      '/home/ana/.config/Innkeeper/data',
+    )
+    expect(title).toBe('Innkeeper could not start')
+    expect(content).toContain('Innkeeper could not start its local database: the data folder is locked.')
+    expect(content).toContain('/home/ana/.config/Innkeeper/data')
+  })
+})

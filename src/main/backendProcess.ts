@@ -1,0 +1,208 @@
+import type { fork as childProcessFork } from 'node:child_process'
+import type { utilityProcess as electronUtilityProcess } from 'electron'
+
+/**
+ * The embedded backend runs in its own process so a crash or a slow query never freezes the
+ * window. This module owns the parent side of the protocol the backend entry speaks:
+ *   child → parent  { type: 'ready', url, anonKey }  or  { type: 'error', message }
+ *   parent → child  { type: 'shutdown' }  → the child closes the database and exits 0.
+ * Electron's utilityProcess and Node's child_process differ only in how messages travel, so
+ * both are adapted to BackendChild and the lifecycle is tested with plain child_process.fork.
+ */
+
+export interface BackendChild {
+  send(message: { type: 'shutdown' }): void
+  onMessage(listener: (message: unknown) => void): void
+  /** Called once when the process is gone; code is null when it was killed by a signal. */
+  onExit(listener: (code: number | null) => void): void
+  kill(): void
+}
+
+export type ForkBackend = (modulePath: string, env: Record<string, string>) => BackendChild
+
+export interface RunningBackend {
+  url: string
+  anonKey: string
+  /** Asks the backend to close its database and exit; kills it after a grace period. */
+  stop(): Promise<void>
+}
+
+export type BackendStartFailure = 'reported-error' | 'exited' | 'timeout' | 'bad-message'
+
+export class BackendStartError extends Error {
+  constructor(
+    readonly reason: BackendStartFailure,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'BackendStartError'
+  }
+}
+
+export interface StartBackendOptions {
+  fork: ForkBackend
+  modulePath: string
+  env: Record<string, string>
+  /** First start creates and seeds the database, which can take a while on slow disks. */
+  readyTimeoutMs?: number
+  shutdownGraceMs?: number
+  /** The backend exited on its own after it was ready. */
+  onCrash?: (exitCode: number | null) => void
+}
+
+const DEFAULT_READY_TIMEOUT_MS = 60_000
+const DEFAULT_SHUTDOWN_GRACE_MS = 5_000
+
+export function startBackend(options: StartBackendOptions): Promise<RunningBackend> {
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
+  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
+  const child = options.fork(options.modulePath, options.env)
+
+  let exitCode: number | null | undefined
+  let stopping = false
+  let ready = false
+  const exited = new Promise<number | null>((resolve) => {
+    child.onExit((code) => {
+      if (exitCode !== undefined) return
+      exitCode = code
+      resolve(code)
+      if (ready && !stopping) options.onCrash?.(code)
+    })
+  })
+
+  async function stop(): Promise<void> {
+    if (exitCode !== undefined) return
+    stopping = true
+    try {
+      child.send({ type: 'shutdown' })
+    } catch {
+      // The channel is already closed: the process is on its way out, or must be killed.
+    }
+    if (await exitsWithin(exited, graceMs)) return
+    child.kill()
+    await exitsWithin(exited, graceMs)
+  }
+
+  return new Promise<RunningBackend>((resolve, reject) => {
+    const fail = (reason: BackendStartFailure, message: string) => {
+      clearTimeout(timer)
+      if (exitCode === undefined) {
+        stopping = true
+        child.kill()
+      }
+      reject(new BackendStartError(reason, message))
+    }
+
+    const timer = setTimeout(
+      () => fail('timeout', `the backend did not report ready within ${Math.round(readyTimeoutMs / 1000)} s`),
+      readyTimeoutMs,
+    )
+
+    void exited.then((code) => {
+      if (!ready) fail('exited', `the backend stopped while starting (exit code ${code ?? 'none'})`)
+    })
+
+    child.onMessage((message) => {
+      if (ready || exitCode !== undefined) return
+      const parsed = parseChildMessage(message)
+      if (parsed.type === 'ready') {
+        ready = true
+        clearTimeout(timer)
+        resolve({ url: parsed.url, anonKey: parsed.anonKey, stop })
+      } else if (parsed.type === 'error') {
+        fail('reported-error', parsed.message)
+      } else {
+        fail('bad-message', 'the backend sent a message Innkeeper does not understand')
+      }
+    })
+  })
+}
+
+type ChildMessage =
+  { type: 'ready'; url: string; anonKey: string } | { type: 'error'; message: string } | { type: 'unknown' }
+
+function parseChildMessage(message: unknown): ChildMessage {
+  if (typeof message !== 'object' || message === null) return { type: 'unknown' }
+  const m = message as Record<string, unknown>
+  if (m.type === 'ready' && typeof m.url === 'string' && isHttpUrl(m.url) && typeof m.anonKey === 'string') {
+    return { type: 'ready', url: m.url.replace(/\/+$/, ''), anonKey: m.anonKey }
+  }
+  if (m.type === 'error') {
+    return { type: 'error', message: typeof m.message === 'string' ? m.message : 'unknown error' }
+  }
+  return { type: 'unknown' }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms)
+  })
+  try {
+    return await Promise.race([exited.then(() => true as const), timedOut])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The words the user sees when the local backend cannot start, with where their data lives. */
+export function backendFailureMessage(error: unknown, dataDir: string): { title: string; content: string } {
+  const reason = error instanceof Error ? error.message : String(error)
+  return {
+    title: 'Innkeeper could not start',
+    content:
+      `Innkeeper could not start its local database: ${reason}.\n\n` +
+      `Your data is kept in this folder:\n${dataDir}\n\n` +
+      'Check that no other copy of Innkeeper is running and that the disk is not full, then open ' +
+      'Innkeeper again. If it keeps happening, send this message to whoever looks after your computers.',
+  }
+}
+
+/** Runs the backend in an Electron utility process (main process only). */
+export function forkWithUtilityProcess(
+  utilityProcess: Pick<typeof electronUtilityProcess, 'fork'>,
+): ForkBackend {
+  return (modulePath, env) => {
+    const child = utilityProcess.fork(modulePath, [], {
+      env,
+      serviceName: 'Innkeeper backend',
+      stdio: 'inherit',
+    })
+    return {
+      send: (message) => child.postMessage(message),
+      onMessage: (listener) => child.on('message', listener),
+      onExit: (listener) => child.once('exit', (code) => listener(code)),
+      kill: () => void child.kill(),
+    }
+  }
+}
+
+/** Runs the backend with Node's child_process.fork (tests, and anything outside Electron). */
+export function forkWithChildProcess(fork: typeof childProcessFork): ForkBackend {
+  return (modulePath, env) => {
+    const child = fork(modulePath, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    return {
+      send: (message) => {
+        child.send(message)
+      },
+      onMessage: (listener) => child.on('message', listener),
+      onExit: (listener) => {
+        child.once('exit', (code) => listener(code))
+        // A process that could not be spawned emits 'error' and never 'exit'.
+        child.on('error', () => {
+          if (child.pid === undefined) listener(null)
+        })
+      },
+      kill: () => void child.kill(),
+    }
+  }
+}

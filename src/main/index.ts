@@ -1,0 +1,206 @@
+import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, utilityProcess } from 'electron'
+import electronUpdater from 'electron-updater'
+import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol'
+import { createBackendController } from './backendController'
+import { backendFailureMessage, forkWithUtilityProcess, startBackend } from './backendProcess'
+import { CONFIG_FILE_NAME, readConnection, writeConnection } from './connectionConfig'
+import { buildCsp } from './csp'
+import { pickImage } from './imagePicker'
+import { registerIpcHandlers } from './ipc'
+import { createIpcHandlers } from './ipcHandlers'
+import { guardWebContents, isTrustedSender, lockDownPermissions, secureWindowOptions } from './security'
+import { createSessionVault, type Keychain } from './sessionVault'
+import { startAutoUpdate } from './updater'
+
+// Wiring only: every decision lives in the modules above, which are tested without Electron.
+
+const here = dirname(fileURLToPath(import.meta.url))
+const preloadPath = join(here, '../preload/index.cjs')
+const rendererDir = join(here, '../renderer')
+const backendEntry = join(here, 'server.js')
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL']
+const rendererUrl = devServerUrl ?? APP_INDEX_URL
+
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  void run()
+}
+
+async function run(): Promise<void> {
+  let mainWindow: BrowserWindow | null = null
+  const dataDir = join(app.getPath('userData'), 'data')
+  const configFile = join(app.getPath('userData'), CONFIG_FILE_NAME)
+  const configFs = { readFile, writeFile, rename }
+
+  const controller = createBackendController({
+    startLocal: () =>
+      startBackend({
+        fork: forkWithUtilityProcess(utilityProcess),
+        modulePath: backendEntry,
+        // PORT=0: the OS picks a free port, so a second app or a busy 4173 never blocks start-up.
+        env: { ...definedEnv(process.env), INNKEEPER_DATA_DIR: dataDir, PORT: '0' },
+        onCrash: (code) => void offerRestartAfterCrash(code),
+      }),
+    saveConnection: (connection) => writeConnection(configFs, configFile, connection),
+  })
+  const contentSecurityPolicy = () =>
+    buildCsp({ backendUrl: controller.endpoint()?.supabaseUrl, devServerUrl })
+
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+  // Every web contents, whoever creates it, gets the navigation and new-window guards.
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, (url) => shell.openExternal(url)),
+  )
+  stopBackendBeforeQuit()
+
+  await app.whenReady()
+  app.setAppUserModelId('com.innkeeper.desk')
+  lockDownPermissions(session.defaultSession, rendererUrl)
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({
+      rootDir: rendererDir,
+      readFile: (path) => readFile(path),
+      contentSecurityPolicy,
+    }),
+  )
+  if (devServerUrl) {
+    session.defaultSession.webRequest.onHeadersReceived(
+      { urls: [`${new URL(devServerUrl).origin}/*`] },
+      (details, reply) =>
+        reply({
+          responseHeaders: {
+            ...details.responseHeaders,
+            'Content-Security-Policy': [contentSecurityPolicy()],
+          },
+        }),
+    )
+  }
+
+  const saved = await readConnection(configFs, configFile)
+  if (saved.warning) console.warn(`Using the local backend: ${saved.warning}`)
+  try {
+    await controller.start(saved.connection)
+  } catch (error) {
+    const { title, content } = backendFailureMessage(error, dataDir)
+    dialog.showErrorBox(title, content)
+    app.exit(1)
+    return
+  }
+
+  const vault = createSessionVault(await loadKeychain())
+  registerIpcHandlers(
+    ipcMain,
+    (event) => isTrustedSender(event, rendererUrl),
+    createIpcHandlers({
+      controller,
+      vault,
+      pickImage: () =>
+        pickImage(
+          (options) =>
+            mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+          {
+            stat,
+            readFile: (path) => readFile(path),
+          },
+        ),
+      reloadRenderer: () => mainWindow?.webContents.reload(),
+    }),
+  )
+
+  mainWindow = createWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
+  })
+  app.on('window-all-closed', () => {
+    mainWindow = null
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  void startAutoUpdate({
+    isPackaged: app.isPackaged,
+    env: process.env,
+    readAppUpdateConfig: () =>
+      readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => null),
+    updater: electronUpdater.autoUpdater,
+  })
+
+  function createWindow(): BrowserWindow {
+    const window = new BrowserWindow({
+      ...secureWindowOptions(preloadPath),
+      ...(process.platform === 'linux' ? { icon: join(app.getAppPath(), 'resources', 'icon.png') } : {}),
+    })
+    window.once('ready-to-show', () => window.show())
+    // A renderer that cannot load would otherwise leave an invisible window behind.
+    window.webContents.once('did-fail-load', () => window.show())
+    void window.loadURL(rendererUrl)
+    return window
+  }
+
+  async function offerRestartAfterCrash(code: number | null): Promise<void> {
+    const options = {
+      type: 'error' as const,
+      title: 'Innkeeper',
+      message: 'Innkeeper’s local database stopped unexpectedly.',
+      detail:
+        `Changes saved before this moment are kept in ${dataDir}. ` +
+        `Restart Innkeeper to carry on working (exit code ${code ?? 'none'}).`,
+      buttons: ['Restart Innkeeper', 'Quit'],
+      defaultId: 0,
+      cancelId: 1,
+    }
+    const { response } = mainWindow
+      ? await dialog.showMessageBox(mainWindow, options)
+      : await dialog.showMessageBox(options)
+    if (response === 0) app.relaunch()
+    app.quit()
+  }
+
+  /** Quitting waits for the backend to close its database, so nothing written is lost. */
+  function stopBackendBeforeQuit(): void {
+    let stopped = false
+    let stopping = false
+    app.on('before-quit', (event) => {
+      if (stopped) return
+      event.preventDefault()
+      if (stopping) return
+      stopping = true
+      void controller
+        .stop()
+        .catch((error: unknown) => console.error('The backend did not stop cleanly', error))
+        .finally(() => {
+          stopped = true
+          app.quit()
+        })
+    })
+    // Ctrl+C on `npm run dev`, or a system shutdown, goes through the same clean quit.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit())
+  }
+}
+
+/** keytar is a native module; if it cannot load, the vault keeps sessions in memory instead. */
+async function loadKeychain(): Promise<Keychain | null> {
+  try {
+    const module = (await import('keytar')) as unknown as { default?: Keychain } & Keychain
+    return module.default ?? module
+  } catch (error) {
+    console.warn('The OS keychain is unavailable:', error)
+    return null
+  }
+}
+
+function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
+}

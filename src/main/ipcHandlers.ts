@@ -1,0 +1,40 @@
+import type { ImagePickResult } from '../shared/ipc'
+import type { BackendController } from './backendController'
+import { backendId } from './connectionConfig'
+import type { IpcHandlers } from './ipc'
+import type { SessionVault } from './sessionVault'
+
+export interface IpcHandlerDeps {
+  controller: BackendController
+  vault: SessionVault
+  pickImage(): Promise<ImagePickResult>
+  /** Reloads the window onto the backend just switched to. */
+  reloadRenderer(): void
+}
+
+/**
+ * What main answers on each channel. The session channels take no account: main decides which
+ * backend the keychain entry belongs to, so a page cannot read another backend's token.
+ */
+export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
+  const { controller, vault } = deps
+  const account = () => backendId(controller.connection())
+
+  return {
+    'renderer:backend-config': () => {
+      const endpoint = controller.endpoint()
+      if (!endpoint) throw new Error('The backend is not ready')
+      return endpoint
+    },
+    'renderer:connection-get': () => controller.connection(),
+    'renderer:connection-set': async (connection) => {
+      const result = await controller.switchTo(connection)
+      if (result.ok) setImmediate(deps.reloadRenderer)
+      return result
+    },
+    'renderer:session-get': () => vault.get(account()),
+    'renderer:session-set': (refreshToken) => vault.set(account(), refreshToken),
+    'renderer:session-delete': () => vault.delete(account()),
+    'renderer:image-pick': () => deps.pickImage(),
+  }
+}

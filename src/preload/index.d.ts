@@ -1,0 +1,35 @@
+import type {
+  BackendEndpoint,
+  Connection,
+  ConnectionSetResult,
+  ImagePickResult,
+  SessionSaveResult,
+} from '../shared/ipc'
+
+declare global {
+  /** What the preload exposes to the renderer as `window.innkeeper`: named functions only. */
+  interface InnkeeperApi {
+    backend: {
+      /** The URL and anon key supabase-js should use, once the backend is ready. */
+      getConfig(): Promise<BackendEndpoint>
+    }
+    connection: {
+      get(): Promise<Connection>
+      /** Saves the choice and reloads the window onto the new backend. */
+      set(connection: Connection): Promise<ConnectionSetResult>
+    }
+    session: {
+      getRefreshToken(): Promise<string | null>
+      setRefreshToken(refreshToken: string): Promise<SessionSaveResult>
+      deleteRefreshToken(): Promise<void>
+    }
+    /** The native open dialog, filtered to images; null on cancel. */
+    pickImage(): Promise<ImagePickResult>
+  }
+
+  interface Window {
+    innkeeper: InnkeeperApi
+  }
+}
+
+export {}

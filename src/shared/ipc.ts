@@ -1,0 +1,54 @@
+/**
+ * The one IPC contract between the renderer and main: channel → (arguments → result).
+ * Main registers handlers through a typed `handle()` and the preload calls through a typed
+ * `invoke()`, both keyed by this map, so neither side can drift from the other.
+ *
+ * Channel names say who asks and about what: `renderer:*` is a request from the renderer.
+ */
+
+/** Where supabase-js should connect: the embedded backend or a hosted project. */
+export interface BackendEndpoint {
+  supabaseUrl: string
+  supabaseAnonKey: string
+}
+
+/** The backend choice kept in the app's config file. */
+export type Connection = { mode: 'local' } | { mode: 'hosted'; supabaseUrl: string; supabaseAnonKey: string }
+
+export type ConnectionSetResult = { ok: true } | { ok: false; error: string }
+
+export interface SessionSaveResult {
+  /** False when the OS keychain is unusable and the token lives in memory until quit. */
+  persistent: boolean
+  /** True exactly once per run, the first time the token could not be kept in the keychain. */
+  announce: boolean
+}
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+
+export type ImageType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp'
+
+export interface PickedImage {
+  name: string
+  type: ImageType
+  bytes: Uint8Array
+}
+
+export type ImagePickError = 'too-large' | 'not-an-image' | 'unreadable'
+
+/** A picked image, null when the user cancels, or why the chosen file was refused. */
+export type ImagePickResult = PickedImage | null | { error: ImagePickError }
+
+export interface IpcContract {
+  'renderer:backend-config': { args: []; result: BackendEndpoint }
+  'renderer:connection-get': { args: []; result: Connection }
+  'renderer:connection-set': { args: [connection: Connection]; result: ConnectionSetResult }
+  'renderer:session-get': { args: []; result: string | null }
+  'renderer:session-set': { args: [refreshToken: string]; result: SessionSaveResult }
+  'renderer:session-delete': { args: []; result: void }
+  'renderer:image-pick': { args: []; result: ImagePickResult }
+}
+
+export type IpcChannel = keyof IpcContract
+export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args']
+export type IpcResult<C extends IpcChannel> = IpcContract[C]['result']
