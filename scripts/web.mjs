@@ -12,7 +12,10 @@ const sourceDirs = ['src', 'supabase', 'resources'].map((dir) => join(root, dir)
 function newestMtime(path) {
   const stat = statSync(path)
   if (!stat.isDirectory()) return stat.mtimeMs
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs)
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  )
 }
 
 function buildIsCurrent() {

@@ -3,7 +3,9 @@ import { NotFoundPage } from './NotFoundPage'
 import { RouteErrorScreen } from './ErrorScreen'
 
 /** Every screen is its own chunk: the login screen loads without the dashboard's charts. */
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default })
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+})
 
 export const router = createHashRouter([
   {

@@ -35,7 +35,9 @@ export function DarkModeProvider({ children }: { children: ReactNode }) {
 
   const toggleDarkMode = useCallback(() => setIsDarkMode((dark) => !dark), [])
 
-  return <DarkModeContext.Provider value={{ isDarkMode, toggleDarkMode }}>{children}</DarkModeContext.Provider>
+  return (
+    <DarkModeContext.Provider value={{ isDarkMode, toggleDarkMode }}>{children}</DarkModeContext.Provider>
+  )
 }
 
 export function useDarkMode(): DarkModeValue {

@@ -1,0 +1,27 @@
+import {
+  BOOKING_SORT_OPTIONS,
+  BOOKING_STATUS_FILTERS,
+  DEFAULT_BOOKING_SORT,
+  DEFAULT_BOOKING_STATUS_FILTER,
+} from '@shared/domain/bookings'
+import { Filter } from '../../ui/Filter'
+import { PageHeading } from '../../ui/PageHeading'
+import { SortBy } from '../../ui/SortBy'
+import { BookingTable } from './BookingTable'
+
+export default function BookingsPage() {
+  return (
+    <>
+      <PageHeading title="All bookings">
+        <Filter
+          param="status"
+          label="Filter bookings by status"
+          options={BOOKING_STATUS_FILTERS}
+          defaultValue={DEFAULT_BOOKING_STATUS_FILTER}
+        />
+        <SortBy options={BOOKING_SORT_OPTIONS} defaultValue={DEFAULT_BOOKING_SORT} />
+      </PageHeading>
+      <BookingTable />
+    </>
+  )
+}

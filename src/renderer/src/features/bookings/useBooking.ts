@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
+import { useFailureToast } from '../../ui/failureToast'
+import { bookingKeys } from './queryKeys'
+import { getBooking } from './service'
+
+/**
+ * The booking named by the route's :bookingId. A missing booking is not retried, and a booking
+ * leaves the cache as soon as no screen shows it: one deleted meanwhile (here or at another desk)
+ * is never shown again from memory.
+ */
+export function useBooking() {
+  const id = Number(useParams().bookingId)
+  const {
+    data: booking,
+    isPending,
+    error,
+  } = useQuery({
+    queryKey: bookingKeys.detail(id),
+    queryFn: () => getBooking(id),
+    retry: false,
+    gcTime: 0,
+  })
+  useFailureToast(error)
+  return { booking, isLoading: isPending, error }
+}

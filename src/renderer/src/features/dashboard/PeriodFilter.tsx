@@ -1,0 +1,16 @@
+import { Segmented } from 'antd'
+import { PERIOD_OPTIONS, type PeriodParam } from './period'
+import { useDashboardPeriod } from './useDashboardPeriod'
+
+export function PeriodFilter() {
+  const { period, setPeriod } = useDashboardPeriod()
+  return (
+    <Segmented<PeriodParam>
+      aria-label="Period"
+      size="large"
+      options={PERIOD_OPTIONS}
+      value={period}
+      onChange={setPeriod}
+    />
+  )
+}

@@ -1,0 +1,23 @@
+import { Segmented } from 'antd'
+import { useOptionParam, type Option } from './searchParams'
+
+interface FilterProps<Value extends string> {
+  /** The query parameter the filter is kept in. */
+  param: string
+  options: readonly Option<Value>[]
+  defaultValue: Value
+  label: string
+}
+
+/** A segmented filter bound to a query parameter; changing it goes back to page 1. */
+export function Filter<Value extends string>({ param, options, defaultValue, label }: FilterProps<Value>) {
+  const [value, setValue] = useOptionParam(param, options, defaultValue)
+  return (
+    <Segmented<Value>
+      aria-label={label}
+      options={options.map((option) => ({ value: option.value, label: option.label }))}
+      value={value}
+      onChange={setValue}
+    />
+  )
+}

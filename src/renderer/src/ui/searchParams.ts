@@ -1,0 +1,51 @@
+import { useCallback } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { parsePage } from '@shared/domain/bookings'
+
+export interface Option<Value extends string> {
+  value: Value
+  label: string
+}
+
+/**
+ * A query parameter restricted to a list of options: an absent or unknown value reads as the
+ * default. Choosing a value starts the list again from page 1.
+ */
+export function useOptionParam<Value extends string>(
+  param: string,
+  options: readonly Option<Value>[],
+  defaultValue: Value,
+): [Value, (value: Value) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const current = searchParams.get(param)
+  const value = options.find((option) => option.value === current)?.value ?? defaultValue
+
+  const setValue = useCallback(
+    (next: Value) =>
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous)
+        params.set(param, next)
+        params.delete('page')
+        return params
+      }),
+    [param, setSearchParams],
+  )
+  return [value, setValue]
+}
+
+/** The `page` query parameter (1 when absent or invalid) and a way to move to another page. */
+export function usePageParam(): [number, (page: number, options?: { replace?: boolean }) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const page = parsePage(searchParams.get('page'))
+
+  const setPage = useCallback(
+    (next: number, options?: { replace?: boolean }) =>
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous)
+        params.set('page', String(next))
+        return params
+      }, options),
+    [setSearchParams],
+  )
+  return [page, setPage]
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test'
+import { login, screenshot, useDisplayMode } from './support/app'
+
+test('the app opens on the login screen', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveURL(/#\/login$/)
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+})
+
+for (const path of ['/dashboard', '/bookings', '/cabins', '/users', '/settings', '/account', '/checkin/1']) {
+  test(`without a session ${path} redirects to the login`, async ({ page }) => {
+    await page.goto(`/#${path}`)
+    await expect(page).toHaveURL(/#\/login$/)
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+  })
+}
+
+test('an unknown path shows the not-found page, and Go back returns', async ({ page }) => {
+  await page.goto('/#/login')
+  await page.goto('/#/no-such-page')
+  await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
+  await page.getByRole('button', { name: 'Go back' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+})
+
+test('the display mode follows the system until the user chooses', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/#/login')
+  await expect(page.locator('html')).toHaveClass(/dark-mode/)
+})
+
+test('dark mode toggles the root class and survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await login(page)
+  const root = page.locator('html')
+  await expect(root).toHaveClass(/light-mode/)
+
+  await page.getByRole('button', { name: 'Switch to dark mode' }).click()
+  await expect(root).toHaveClass(/dark-mode/)
+  await expect(root).not.toHaveClass(/light-mode/)
+  expect(await page.evaluate('localStorage.getItem("isDarkMode")')).toBe('true')
+
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expect(root).toHaveClass(/dark-mode/)
+
+  await page.getByRole('button', { name: 'Switch to light mode' }).click()
+  await expect(root).toHaveClass(/light-mode/)
+  expect(await page.evaluate('localStorage.getItem("isDarkMode")')).toBe('false')
+})
+
+test('the layout links every section and marks the current one', async ({ page }) => {
+  await login(page)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  const sections = [
+    ['Bookings', /#\/bookings/, 'All bookings'],
+    ['Cabins', /#\/cabins/, 'All cabins'],
+    ['Users', /#\/users/, 'Create a new user'],
+    ['Settings', /#\/settings/, 'Update hotel settings'],
+    ['Home', /#\/dashboard/, 'Dashboard'],
+  ] as const
+  for (const [link, url, heading] of sections) {
+    await nav.getByRole('link', { name: link }).click()
+    await expect(page).toHaveURL(url)
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    await expect(nav.getByRole('link', { name: link })).toHaveAttribute('aria-current', 'page')
+  }
+
+  await expect(page.getByRole('banner').getByText('Demo Receptionist')).toBeVisible()
+  await page.getByRole('button', { name: 'Account' }).click()
+  await expect(page).toHaveURL(/#\/account$/)
+  await expect(page.getByRole('heading', { name: 'Update your account' })).toBeVisible()
+})
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`screens before login look right in ${mode} mode`, async ({ page }) => {
+    await useDisplayMode(page, mode)
+    await page.goto('/#/login')
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+    await screenshot(page, `login-${mode}`)
+    await page.goto('/#/no-such-page')
+    await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
+    await screenshot(page, `not-found-${mode}`)
+  })
+}
