@@ -1,4 +1,5 @@
-import { extname, join, normalize, sep } from 'node:path'
+import { join, normalize, sep } from 'node:path'
+import { contentTypeFor } from '../shared/contentTypes'
 
 /**
  * The packaged renderer is served from app://innkeeper/ rather than file://. A privileged
@@ -20,27 +21,6 @@ export const APP_SCHEME_PRIVILEGES = {
   supportFetchAPI: true,
   codeCache: true,
 } as const
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-}
 
 export interface AppProtocolOptions {
   /** The built renderer folder (out/renderer). */
@@ -79,7 +59,7 @@ export function createAppProtocolHandler(
     return new Response(request.method === 'HEAD' ? null : new Blob([body as Uint8Array<ArrayBuffer>]), {
       status: 200,
       headers: {
-        'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Type': contentTypeFor(file),
         'Content-Security-Policy': options.contentSecurityPolicy(),
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-cache',

@@ -1,28 +1,8 @@
 import { realpath, readFile, stat } from 'node:fs/promises'
 import { extname, join, sep } from 'node:path'
+import { contentTypeFor } from '@shared/contentTypes'
 import { HTML_SECURITY_HEADERS } from './headers'
 import type { ApiResponse } from './types'
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.wasm': 'application/wasm',
-}
 
 const NOT_FOUND: ApiResponse = {
   status: 404,
@@ -55,10 +35,9 @@ export async function serveStatic(root: string, method: string, rawPath: string)
   const file = await resolveInside(root, relative)
   if (!file) return NOT_FOUND
   const body = await readFile(file)
-  const extension = extname(file).toLowerCase()
-  const isHtml = extension === '.html'
+  const isHtml = extname(file).toLowerCase() === '.html'
   const headers: Record<string, string> = {
-    'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    'Content-Type': contentTypeFor(file),
     'Content-Length': String(body.length),
     // Vite fingerprints everything under assets/, so those never change; anything else is revalidated.
     'Cache-Control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
