@@ -1,5 +1,3 @@
-import { extname } from 'node:path'
-
 /** Content types of the files the built renderer is made of, for both ways it is served. */
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,5 +21,6 @@ const CONTENT_TYPES: Record<string, string> = {
 }
 
 export function contentTypeFor(path: string): string {
-  return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream'
+  const extension = /\.[^./\\]+$/.exec(path)?.[0].toLowerCase() ?? ''
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream'
 }

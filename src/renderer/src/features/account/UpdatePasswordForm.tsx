@@ -1,7 +1,7 @@
-import { Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
 import { PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from '@shared/domain/validation'
 import { FormActions, formLayout } from '../../ui/FormLayout'
-import { matchesFieldRule, passwordLengthRule, requiredRule } from '../../ui/formRules'
+import { NewPasswordFields } from '../../ui/NewPasswordFields'
 import { useUpdatePassword } from './useUpdateAccount'
 
 interface PasswordValues {
@@ -20,21 +20,11 @@ export function UpdatePasswordForm() {
       disabled={isUpdating}
       onFinish={({ password }) => updatePassword(password, { onSuccess: () => form.resetFields() })}
     >
-      <Form.Item
-        label="Password (min 8 characters)"
-        name="password"
-        rules={[requiredRule, passwordLengthRule(PASSWORD_TOO_SHORT_MESSAGE)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm password"
-        name="passwordConfirm"
-        dependencies={['password']}
-        rules={[requiredRule, matchesFieldRule('password', PASSWORDS_DIFFER_MESSAGE)]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields
+        confirmLabel="Confirm password"
+        tooShortMessage={PASSWORD_TOO_SHORT_MESSAGE}
+        mismatchMessage={PASSWORDS_DIFFER_MESSAGE}
+      />
       <FormActions>
         <Button htmlType="reset">Cancel</Button>
         <Button type="primary" htmlType="submit" loading={isUpdating}>

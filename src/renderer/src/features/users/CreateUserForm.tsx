@@ -4,7 +4,8 @@ import {
   NEW_USER_PASSWORD_TOO_SHORT_MESSAGE,
   NEW_USER_PASSWORDS_DIFFER_MESSAGE,
 } from '@shared/domain/validation'
-import { emailRule, matchesFieldRule, passwordLengthRule, requiredRule } from '../../ui/formRules'
+import { emailRule, requiredRule } from '../../ui/formRules'
+import { NewPasswordFields } from '../../ui/NewPasswordFields'
 import { Panel } from '../../ui/Panel'
 import type { NewStaffUser } from './service'
 import { useCreateUser } from './useCreateUser'
@@ -34,21 +35,11 @@ export function CreateUserForm() {
         <Form.Item label="Email address" name="email" rules={[requiredRule, emailRule]}>
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          label="Password (min 8 characters)"
-          name="password"
-          rules={[requiredRule, passwordLengthRule(NEW_USER_PASSWORD_TOO_SHORT_MESSAGE)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          label="Repeat password"
-          name="passwordConfirm"
-          dependencies={['password']}
-          rules={[requiredRule, matchesFieldRule('password', NEW_USER_PASSWORDS_DIFFER_MESSAGE)]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields
+          confirmLabel="Repeat password"
+          tooShortMessage={NEW_USER_PASSWORD_TOO_SHORT_MESSAGE}
+          mismatchMessage={NEW_USER_PASSWORDS_DIFFER_MESSAGE}
+        />
         {error && (
           <Alert
             type="error"
