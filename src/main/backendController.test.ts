@@ -80,7 +80,7 @@ describe('backend controller', () => {
       await controller.switchTo({ mode: 'hosted', supabaseUrl: 'http://x.example', supabaseAnonKey: 'k' }),
     ).toEqual({
       ok: false,
-      error: 'The project URL must start with https://.',
+      error: 'The project URL must start with https://',
     })
     expect(saveConnection).not.toHaveBeenCalled()
     expect(controller.connection()).toEqual({ mode: 'local' })

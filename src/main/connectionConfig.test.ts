@@ -36,42 +36,46 @@ describe('parseConnection', () => {
       parseConnection({ mode: 'hosted', supabaseUrl: 'http://abcd.supabase.co', supabaseAnonKey: 'k' }),
     ).toEqual({
       ok: false,
-      error: 'The project URL must start with https://.',
+      error: 'The project URL must start with https://',
     })
   })
 
   it.each([
     [undefined, 'Choose a backend.'],
     [{ mode: 'cloud' }, 'Choose a backend.'],
-    [{ mode: 'hosted', supabaseAnonKey: 'k' }, 'Enter the project URL, like https://abcd.supabase.co.'],
+    [{ mode: 'hosted', supabaseAnonKey: 'k' }, 'Enter the project URL'],
     [
       { mode: 'hosted', supabaseUrl: 'not a url', supabaseAnonKey: 'k' },
-      'Enter the project URL, like https://abcd.supabase.co.',
+      'Enter a web address, like https://abcd.supabase.co',
     ],
     [
       { mode: 'hosted', supabaseUrl: 'ftp://abcd.supabase.co', supabaseAnonKey: 'k' },
-      'The project URL must start with https://.',
+      'The project URL must start with https://',
     ],
     [
       { mode: 'hosted', supabaseUrl: 'javascript:alert(1)', supabaseAnonKey: 'k' },
-      'The project URL must start with https://.',
+      'The project URL must start with https://',
     ],
     [
       { mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co/rest/v1', supabaseAnonKey: 'k' },
-      'Enter only the project URL, without a path.',
+      'Enter only the project URL, without a path',
     ],
     [
       { mode: 'hosted', supabaseUrl: 'https://user:pw@abcd.supabase.co', supabaseAnonKey: 'k' },
-      'Enter only the project URL, without a path.',
+      'Enter only the project URL, without a path',
     ],
-    [{ mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co' }, 'Enter the project’s anon key.'],
+    [{ mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co' }, 'Enter the project’s anon key'],
     [
       { mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co', supabaseAnonKey: '   ' },
-      'Enter the project’s anon key.',
+      'Enter the project’s anon key',
     ],
     [
       { mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co', supabaseAnonKey: 'a b' },
-      'The anon key must not contain spaces.',
+      'The anon key must not contain spaces',
+    ],
+    [
+      { mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co', supabaseAnonKey: 'sb_secret_abc' },
+      'This is the secret service role key. Enter the public anon key instead',
     ],
   ])('refuses %j', (input, error) => {
     expect(parseConnection(input)).toEqual({ ok: false, error })
@@ -138,7 +142,7 @@ describe('readConnection / writeConnection', () => {
     )
     expect(invalid).toEqual({
       connection: { mode: 'local' },
-      warning: `${file} has an invalid backend: The project URL must start with https://.`,
+      warning: `${file} has an invalid backend: The project URL must start with https://`,
     })
   })
 })

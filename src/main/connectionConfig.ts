@@ -1,3 +1,4 @@
+import { anonKeyProblem, projectUrlProblem } from '../shared/connection'
 import type { Connection } from '../shared/ipc'
 
 /**
@@ -17,39 +18,12 @@ export function parseConnection(input: unknown): Parsed<Connection> {
   if (candidate.mode === 'local') return { ok: true, value: LOCAL_CONNECTION }
   if (candidate.mode !== 'hosted') return { ok: false, error: 'Choose a backend.' }
 
-  const url = parseSupabaseUrl(candidate.supabaseUrl)
-  if (!url.ok) return url
-  const key = typeof candidate.supabaseAnonKey === 'string' ? candidate.supabaseAnonKey.trim() : ''
-  if (key === '') return { ok: false, error: 'Enter the project’s anon key.' }
-  if (/\s/.test(key)) return { ok: false, error: 'The anon key must not contain spaces.' }
-  return { ok: true, value: { mode: 'hosted', supabaseUrl: url.value, supabaseAnonKey: key } }
-}
-
-function parseSupabaseUrl(input: unknown): Parsed<string> {
-  const invalid = { ok: false, error: 'Enter the project URL, like https://abcd.supabase.co.' } as const
-  if (typeof input !== 'string' || input.trim() === '') return invalid
-  let url: URL
-  try {
-    url = new URL(input.trim())
-  } catch {
-    return invalid
-  }
-  // Plain http is accepted only for a project on this computer (`supabase start` for developers):
-  // tokens must never cross a network unencrypted.
-  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]'
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
-    return { ok: false, error: 'The project URL must start with https://.' }
-  }
-  if (
-    url.username ||
-    url.password ||
-    url.search ||
-    url.hash ||
-    (url.pathname !== '/' && url.pathname !== '')
-  ) {
-    return { ok: false, error: 'Enter only the project URL, without a path.' }
-  }
-  return { ok: true, value: url.origin }
+  const supabaseUrl = typeof candidate.supabaseUrl === 'string' ? candidate.supabaseUrl.trim() : ''
+  const supabaseAnonKey =
+    typeof candidate.supabaseAnonKey === 'string' ? candidate.supabaseAnonKey.trim() : ''
+  const error = projectUrlProblem(supabaseUrl) ?? anonKeyProblem(supabaseAnonKey)
+  if (error) return { ok: false, error }
+  return { ok: true, value: { mode: 'hosted', supabaseUrl: new URL(supabaseUrl).origin, supabaseAnonKey } }
 }
 
 /** The keychain account for a backend: stable across runs, unlike the local backend's random port. */

@@ -104,6 +104,12 @@ test('a failed load says the settings could not be loaded', async ({ page }) => 
   await expect(page.getByText('Settings could not be loaded')).toBeVisible({ timeout: 20_000 })
 })
 
+test('the web version does not offer to change the backend, which serves it', async ({ page }) => {
+  await openSettings(page)
+  await expect(page.getByRole('region', { name: 'Backend connection' })).toHaveCount(0)
+  await expect(page.getByText('Backend connection')).toHaveCount(0)
+})
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the settings look right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)

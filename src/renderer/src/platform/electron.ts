@@ -1,12 +1,12 @@
 import type { SupportedStorage } from '@supabase/supabase-js'
 import toast from 'react-hot-toast'
 import { MAX_IMAGE_BYTES, type ImagePickError } from '@shared/ipc'
-import type { BackendConfig, Platform } from './types'
+import type { BackendConfig, ConnectionControl, Platform } from './types'
 
 /** The desktop platform, with what only the desktop has: choosing the backend. */
 export interface ElectronPlatform extends Platform {
   readonly kind: 'electron'
-  readonly connection: InnkeeperApi['connection']
+  readonly connection: ConnectionControl
 }
 
 export const IMAGE_PICK_MESSAGES: Record<ImagePickError, string> = {

@@ -1,9 +1,17 @@
 import type { SupportedStorage } from '@supabase/supabase-js'
+import type { IpcArgs, IpcResult } from '@shared/ipc'
 
 /** Where the renderer finds its backend: the embedded one or a hosted Supabase project. */
 export interface BackendConfig {
   supabaseUrl: string
   supabaseAnonKey: string
+}
+
+/** Reading and changing which backend the desktop app uses; main keeps the choice in the app's config. */
+export interface ConnectionControl {
+  get(): Promise<IpcResult<'renderer:connection-get'>>
+  /** On success main reloads the window onto the new backend. */
+  set(...connection: IpcArgs<'renderer:connection-set'>): Promise<IpcResult<'renderer:connection-set'>>
 }
 
 /**
@@ -17,4 +25,6 @@ export interface Platform {
   sessionStorageFor(config: BackendConfig): SupportedStorage
   /** Lets the user choose an image file; null when they cancel. */
   pickImage(): Promise<File | null>
+  /** Only where the backend can be chosen (the desktop app); web mode is served by its backend. */
+  readonly connection?: ConnectionControl
 }

@@ -1,4 +1,5 @@
 import { PageHeading } from '../../ui/PageHeading'
+import { BackendConnection } from './connection/BackendConnection'
 import { UpdateSettingsForm } from './UpdateSettingsForm'
 
 export default function SettingsPage() {
@@ -6,6 +7,7 @@ export default function SettingsPage() {
     <>
       <PageHeading title="Update hotel settings" />
       <UpdateSettingsForm />
+      <BackendConnection />
     </>
   )
 }
