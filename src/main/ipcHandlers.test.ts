@@ -53,6 +53,19 @@ describe('createIpcHandlers', () => {
     expect(reloadRenderer).toHaveBeenCalledTimes(1)
   })
 
+  it('forgets the session of the backend it leaves, and only after a successful switch', async () => {
+    const hosted = setup({ mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co', supabaseAnonKey: 'k' })
+    await hosted.handlers['renderer:connection-set']({
+      mode: 'hosted',
+      supabaseUrl: 'https://other.supabase.co',
+      supabaseAnonKey: 'k',
+    })
+    expect(hosted.vault.delete).not.toHaveBeenCalled()
+
+    await hosted.handlers['renderer:connection-set']({ mode: 'local' })
+    expect(hosted.vault.delete).toHaveBeenCalledWith('https://abcd.supabase.co')
+  })
+
   it('gives the renderer the endpoint of the running backend', async () => {
     expect(await setup().handlers['renderer:backend-config']()).toEqual({
       supabaseUrl: 'http://127.0.0.1:4000',

@@ -28,8 +28,13 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     },
     'renderer:connection-get': () => controller.connection(),
     'renderer:connection-set': async (connection) => {
+      const leaving = account()
       const result = await controller.switchTo(connection)
-      if (result.ok) setImmediate(deps.reloadRenderer)
+      if (result.ok) {
+        // Switching signs the desk out of the backend it leaves, as the confirmation promises.
+        await vault.delete(leaving)
+        setImmediate(deps.reloadRenderer)
+      }
       return result
     },
     'renderer:session-get': () => vault.get(account()),
