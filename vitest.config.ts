@@ -13,7 +13,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{main,preload,server,shared}/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: [
+            'src/{main,preload,server,shared}/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/reliability/**/*.test.ts',
+          ],
           exclude: ['**/*.keychain.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

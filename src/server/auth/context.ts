@@ -35,7 +35,28 @@ export function jsonBody(req: ApiRequest): Record<string, unknown> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object')
   }
+  if (!storable(parsed)) {
+    throw badRequest(
+      'bad_json',
+      'Could not parse request body as JSON: strings may not hold NUL characters or unpaired surrogates',
+    )
+  }
   return parsed as Record<string, unknown>
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Postgres text and jsonb cannot hold a NUL character or half a surrogate pair: such a value in an
+ * email, a token or user metadata would fail in the database as a server error instead of a 400.
+ */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+  if (Array.isArray(value)) return value.every(storable)
+  if (value && typeof value === 'object') {
+    return Object.entries(value).every(([key, item]) => storable(key) && storable(item))
+  }
+  return true
 }
 
 export function queryParam(req: ApiRequest, name: string): string | undefined {

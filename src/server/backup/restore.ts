@@ -31,6 +31,7 @@ export interface RestoreResult {
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { dataDir } = options
+  if (!(await exists(dataDir))) throw new Error(`There is no data folder at ${dataDir}`)
   const unlock = await lockDataDir(dataDir)
   try {
     const source = await findBackup(dataDir, options.backup)

@@ -14,6 +14,8 @@ export interface BackupOptions {
   keep?: number
   /** Injectable for tests; the default timer is unref'd so it never keeps the process alive. */
   scheduler?: Scheduler
+  /** Told about every attempt: the backup, or undefined when it failed (and was logged). */
+  onBackup?: (backup: Backup | undefined) => void
 }
 
 export interface BackupSchedule {
@@ -44,15 +46,16 @@ export function startBackups(source: BackupSource, options: BackupOptions = {}):
   const runNow = () => {
     const job = queue.then(async () => {
       if (stopped) return undefined
+      let backup: Backup | undefined
       try {
-        const backup = await createBackup(source)
+        backup = await createBackup(source)
         await pruneBackups(source.dataDir, keep)
         source.logger.info('backup made', { backup: backup.name, database: backup.manifest.database })
-        return backup
       } catch (error) {
         source.logger.error('backup failed', error)
-        return undefined
       }
+      options.onBackup?.(backup)
+      return backup
     })
     queue = job
     return job

@@ -72,7 +72,8 @@ export async function callFunction(
   }
 
   const row = await r.run(async (tx) => {
-    if (readOnly) await tx.query('SET TRANSACTION READ ONLY')
+    // Without parameters: one simple-protocol round trip (PGlite's query() makes six).
+    if (readOnly) await tx.exec('SET TRANSACTION READ ONLY')
     const { rows } = await tx.query<StatementRow>(sql, params.values)
     return rows[0]
   })

@@ -114,7 +114,20 @@ function writePlan(
   query: QueryParams,
   params: Params,
 ): { root: ReadNode; where: string[] } {
-  const root = planRead(table, query, { cache: r.cache, params, rootFrom: 'pgrst_source', isMutation: true })
+  // Without return=representation nothing is read back: the select, embed filters and embed ranges
+  // would only add parameters that the minimal statement never uses.
+  const shaped: QueryParams =
+    r.prefs.return === 'representation'
+      ? query
+      : {
+          ...query,
+          select: [{ kind: 'star' }],
+          filters: query.filters.filter(isRoot),
+          logic: query.logic.filter(isRoot),
+          order: new Map(),
+          ranges: new Map(),
+        }
+  const root = planRead(table, shaped, { cache: r.cache, params, rootFrom: 'pgrst_source', isMutation: true })
   if (root.filtersUseEmbeds) throw unacceptableFilter(table.name)
   const where = root.where
   root.where = []

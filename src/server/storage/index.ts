@@ -212,7 +212,18 @@ function prefixesOf(body: Buffer): string[] {
   }
   if (!prefixes.every((name) => typeof name === 'string'))
     throw invalidRequest('body/prefixes must hold strings')
-  return prefixes
+  // No object can have a name that is not a valid key (uploads check it), so such names match nothing;
+  // one with a NUL byte would otherwise reach Postgres, which refuses it with a server error.
+  return prefixes.filter(isValidKey)
+}
+
+function isValidKey(name: string): boolean {
+  try {
+    validateKey(name)
+    return true
+  } catch {
+    return false
+  }
 }
 
 function isNotModified(req: ApiRequest, etag: string, lastModified: Date): boolean {
