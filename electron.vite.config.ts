@@ -29,6 +29,9 @@ export default defineConfig({
     plugins: [react()],
     build: {
       rollupOptions: { input: resolve('src/renderer/index.html') },
+      // electron-vite leaves the renderer unminified, yet web mode sends it over the network and both
+      // modes parse it before the first screen (login screen: 561 KB gzip unminified, 311 KB minified).
+      minify: true,
     },
   },
 })

@@ -1,2 +1,29 @@
-// Placeholder until the performance issue (#6) lands: it says so rather than printing figures.
-console.log('npm run bench: the benchmark is not built yet (issue #6). No figures measured.')
+// `npm run bench [-- --quick]`: the performance benchmark of issue #6 (bench/run.ts). --quick skips
+// the 500 000-booking property. PostgreSQL is measured too when BENCH_DATABASE_URL or TEST_DATABASE_URL
+// names a superuser URL.
+import { resolve } from 'node:path'
+import { runnerImport } from 'vite'
+
+const root = new URL('..', import.meta.url).pathname
+const rendererClient = resolve(root, 'src/renderer/src/lib/supabase.ts')
+
+// The renderer's feature services run unchanged; only the module that holds their supabase-js client
+// is swapped for the bench's, which Node can create (realtime over ws) and signs in per backend.
+const benchClient = {
+  name: 'bench-client',
+  enforce: 'pre',
+  async resolveId(source, importer, options) {
+    if (!importer) return null
+    const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+    return resolved?.id === rendererClient ? resolve(root, 'bench/appClient.ts') : null
+  },
+}
+
+const { module } = await runnerImport(resolve(root, 'bench/run.ts'), {
+  root,
+  configFile: false,
+  logLevel: 'error',
+  resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+  plugins: [benchClient],
+})
+await module.runBench(process.argv.slice(2))

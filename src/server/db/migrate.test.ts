@@ -21,6 +21,7 @@ describe('the migrations', () => {
       'storage_buckets',
       'dashboard_functions',
       'indexes',
+      'performance_list_indexes',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

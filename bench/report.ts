@@ -1,0 +1,238 @@
+import type { AppFigures, DeskDay } from './appFigures'
+import type { LoadFigures } from './load'
+import type { LoginBundle } from './renderer'
+import type { Latency } from './stats'
+
+export interface Memory {
+  rssMb: number
+  peakRssMb: number
+}
+
+export interface EngineResults {
+  demo: {
+    readyFirstRunMs: number
+    readyExistingMs: number
+    app: AppFigures
+    directDashboard90: Latency
+    load: LoadFigures
+    /** After the sustained load (the first run, which also created the database). */
+    memory: Memory
+    /** Started again on the same data, after a few seconds of load. */
+    restartMemory: Memory
+  }
+  large?: {
+    buildSeconds: number
+    readyExistingMs: number
+    app: AppFigures
+    directDashboard90: Latency
+    /** After the app's calls and the obvious design's downloads. */
+    memory: Memory
+  }
+}
+
+export interface Results {
+  machine: { cpu: string; cores: number; ramGb: number; node: string; platform: string }
+  started: string
+  finished: string
+  /** 1, 5 and 15-minute load averages when the bench started and ended (the machine may be shared). */
+  loadAverage: { before: number[]; after: number[] }
+  desk: DeskDay
+  quick: boolean
+  largeProperty?: { cabins: number; guests: number; bookings: number }
+  engines: { pglite?: EngineResults; postgres?: EngineResults }
+  renderer: { loginBundle: LoginBundle; dashboardPageLoad?: Latency }
+  table?: TableRow[]
+}
+
+export interface TableRow {
+  figure: string
+  goal: string
+  pglite: string
+  postgres: string
+}
+
+type Check = boolean | undefined
+
+interface Figure {
+  figure: string
+  goal: string
+  /** The value as printed and whether it meets the goal (undefined: no goal, or not measured). */
+  of(e: EngineResults): [string, Check] | undefined
+}
+
+const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0))
+const both = (a: Latency) => `${ms(a.p50)} / ${ms(a.p95)}`
+
+function backendFigures(): Figure[] {
+  const large = (pick: (l: NonNullable<EngineResults['large']>) => [string, Check]) => (e: EngineResults) =>
+    e.large ? pick(e.large) : undefined
+  return [
+    {
+      figure: 'dashboard 90 d, 500k: p50 / p95 ms',
+      goal: '≤ 40 / ≤ 80',
+      of: large(({ app }) => [both(app.dashboard90), app.dashboard90.p50 <= 40 && app.dashboard90.p95 <= 80]),
+    },
+    {
+      figure: 'bookings list page, 500k: p50 / p95 ms (all sorts and filters)',
+      goal: '— / ≤ 80',
+      of: large(({ app }) => [both(app.bookingsList.all), app.bookingsList.all.p95 <= 80]),
+    },
+    ...(['startDate-desc', 'startDate-asc', 'totalPrice-desc', 'totalPrice-asc'] as const).map(
+      (sort): Figure => ({
+        figure: `  sort ${sort}: p50 / p95 ms`,
+        goal: '— / ≤ 80',
+        of: large(({ app }) => [
+          both(app.bookingsList.bySort[sort]),
+          app.bookingsList.bySort[sort].p95 <= 80,
+        ]),
+      }),
+    ),
+    {
+      figure: 'booking detail, 500k: p50 / p95 ms',
+      goal: '— / ≤ 10',
+      of: large(({ app }) => [both(app.bookingDetail), app.bookingDetail.p95 <= 10]),
+    },
+    {
+      figure: "today's activity, 500k: p50 / p95 ms",
+      goal: '— / ≤ 10',
+      of: large(({ app }) => [both(app.todayActivity), app.todayActivity.p95 <= 10]),
+    },
+    {
+      figure: 'overhead: dashboard HTTP ÷ direct SQL, 500k (p50)',
+      goal: '≤ 1.5×',
+      of: large(({ app, directDashboard90 }) => {
+        const ratio = app.dashboard90.p50 / directDashboard90.p50
+        return [
+          `${ratio.toFixed(2)}× (${ms(app.dashboard90.p50)} ÷ ${ms(directDashboard90.p50)})`,
+          ratio <= 1.5,
+        ]
+      }),
+    },
+    {
+      figure: 'obvious design ÷ ours, 90 d, 500k (p50)',
+      goal: '≥ 10×',
+      of: large(({ app }) => {
+        if (!app.obvious90) return ['—', undefined]
+        const ratio = app.obvious90.p50 / app.dashboard90.p50
+        return [`${ratio.toFixed(0)}× (${ms(app.obvious90.p50)} ÷ ${ms(app.dashboard90.p50)})`, ratio >= 10]
+      }),
+    },
+    {
+      figure: 'dashboard 90 d, demo: p50 / p95 ms',
+      goal: '—',
+      of: (e) => [both(e.demo.app.dashboard90), undefined],
+    },
+    {
+      figure: 'bookings list page, demo: p50 / p95 ms',
+      goal: '—',
+      of: (e) => [both(e.demo.app.bookingsList.all), undefined],
+    },
+    {
+      figure: 'booking detail / today, demo: p95 ms',
+      goal: '—',
+      of: (e) => [`${ms(e.demo.app.bookingDetail.p95)} / ${ms(e.demo.app.todayActivity.p95)}`, undefined],
+    },
+    {
+      figure: 'overhead HTTP ÷ direct SQL, demo (p50)',
+      goal: '—',
+      of: (e) => [`${(e.demo.app.dashboard90.p50 / e.demo.directDashboard90.p50).toFixed(2)}×`, undefined],
+    },
+    {
+      figure: `sustained load, demo, 10 conn. 30 s: req/s, errors, p99 ms`,
+      goal: '≥ 800, 0, ≤ 50',
+      of: ({ demo: { load } }) => [
+        `${load.requestsPerSecond.toFixed(0)}, ${load.errors}, ${ms(load.p99)}`,
+        load.requestsPerSecond >= 800 && load.errors === 0 && load.p99 <= 50,
+      ],
+    },
+    {
+      figure: 'backend ready: existing data / first run with demo seed, s',
+      goal: '≤ 1.5 / ≤ 6',
+      of: ({ demo }) => [
+        `${(demo.readyExistingMs / 1000).toFixed(2)} / ${(demo.readyFirstRunMs / 1000).toFixed(2)}`,
+        demo.readyExistingMs <= 1500 && demo.readyFirstRunMs <= 6000,
+      ],
+    },
+    {
+      figure: 'backend ready, existing data at 500k, s',
+      goal: '—',
+      of: large(({ readyExistingMs }) => [(readyExistingMs / 1000).toFixed(2), undefined]),
+    },
+    {
+      figure: 'backend RSS: demo (first run, restarted) / 500k, MB',
+      goal: '≤ 250 / ≤ 600',
+      of: ({ demo, large }) => [
+        `${demo.memory.rssMb.toFixed(0)}, ${demo.restartMemory.rssMb.toFixed(0)} / ` +
+          (large ? large.memory.rssMb.toFixed(0) : '—'),
+        Math.max(demo.memory.rssMb, demo.restartMemory.rssMb) <= 250 &&
+          (large ? large.memory.rssMb <= 600 : true),
+      ],
+    },
+  ]
+}
+
+function mark([value, met]: [string, Check]): string {
+  return met === undefined ? value : `${value} ${met ? '✓' : '✗'}`
+}
+
+/** The figures of every engine side by side, then the renderer's, as rows of text. */
+export function tableRows(results: Results): TableRow[] {
+  const cell = (figure: Figure, e: EngineResults | undefined) => {
+    const value = e && figure.of(e)
+    return value ? mark(value) : '—'
+  }
+  const rows = backendFigures().map((figure) => ({
+    figure: figure.figure,
+    goal: figure.goal,
+    pglite: cell(figure, results.engines.pglite),
+    postgres: cell(figure, results.engines.postgres),
+  }))
+  const { loginBundle, dashboardPageLoad } = results.renderer
+  const lazy = loginBundle.lazy.every((chunk) => chunk.lazy)
+  rows.push({
+    figure: 'renderer: JS to show the login screen, gzip KB',
+    goal: '≤ 350, lazy screens',
+    pglite: mark([
+      `${loginBundle.gzipKb.toFixed(0)}${lazy ? ', lazy' : ', NOT lazy'}`,
+      loginBundle.gzipKb <= 350 && lazy,
+    ]),
+    postgres: '(same build)',
+  })
+  if (dashboardPageLoad) {
+    rows.push({
+      figure: "renderer: page load to the dashboard's figures, demo, p50 ms",
+      goal: '≤ 800',
+      pglite: mark([ms(dashboardPageLoad.p50), dashboardPageLoad.p50 <= 800]),
+      postgres: '(PGlite backend)',
+    })
+  }
+  return rows
+}
+
+export function printTable(results: Results): void {
+  const rows = tableRows(results)
+  results.table = rows
+  const header: TableRow = {
+    figure: 'figure',
+    goal: 'goal (PGlite)',
+    pglite: 'PGlite',
+    postgres: 'PostgreSQL',
+  }
+  const all = [header, ...rows]
+  const width = (key: keyof TableRow) => Math.max(...all.map((row) => [...row[key]].length))
+  const pad = (text: string, n: number) => text + ' '.repeat(n - [...text].length)
+  const line = (row: TableRow) =>
+    (['figure', 'goal', 'pglite', 'postgres'] as const).map((key) => pad(row[key], width(key))).join(' | ')
+  const { machine, loadAverage } = results
+  console.log('')
+  const load = `${loadAverage.before[0].toFixed(1)} → ${loadAverage.after[0].toFixed(1)}`
+  console.log(
+    `Innkeeper bench — ${machine.cores} cores (${machine.cpu}), ${machine.ramGb} GB RAM, ` +
+      `Node ${machine.node}, ${results.started.slice(0, 10)}; load average ${load}` +
+      (results.quick ? '; QUICK run: no 500k property' : ''),
+  )
+  console.log(line(header))
+  console.log(line({ figure: '-', goal: '-', pglite: '-', postgres: '-' }).replace(/ /g, '-'))
+  for (const row of rows) console.log(line(row))
+  console.log('')
+}

@@ -1,0 +1,255 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { localTimeZone, today } from '@shared/clock'
+import { BOOKING_SORT_OPTIONS, BOOKING_STATUS_FILTERS } from '@shared/domain/bookings'
+import { getBookings } from '../src/renderer/src/features/bookings/service'
+import { openDatabase } from '../src/server/db/open'
+import { DEMO_STAFF } from '../src/server/seed'
+import { recordRequests, signIn } from './appClient'
+import { measureApp, type AppFigures, type DeskDay } from './appFigures'
+import { startBackend } from './backend'
+import { directDashboard } from './direct'
+import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
+import { sustainedLoad, type LoadFigures } from './load'
+import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
+import { printTable, type EngineResults, type Memory, type Results } from './report'
+import type { Latency } from './stats'
+
+type Engine = 'pglite' | 'postgres'
+
+const ROOT = new URL('..', import.meta.url).pathname
+// Inside the project, so the built backend finds its packages in node_modules; ignored by git.
+const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'innkeeper-bench')
+const RUNS = 40
+const LOAD = { connections: 10, seconds: 30 }
+const PAGE_LOAD_RUNS = 7
+
+export interface BenchOptions {
+  /** Skip the 500 000-booking property (demo scale and renderer only). */
+  quick: boolean
+}
+
+/** `npm run bench [-- --quick]`: builds the app, measures it on PGlite (and PostgreSQL), prints and saves. */
+export async function runBench(argv: string[]): Promise<void> {
+  const options: BenchOptions = { quick: argv.includes('--quick') }
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
+  const engines: Engine[] = adminUrl ? ['pglite', 'postgres'] : ['pglite']
+  const desk: DeskDay = { today: today(), timeZone: localTimeZone() }
+  const work = mkdtempSync(join(tmpdir(), 'innkeeper-bench-'))
+  const started = new Date()
+  const loadBefore = loadavg()
+  const databases = new Databases(adminUrl)
+  try {
+    log(`Building the app into ${BUILD_DIR}`)
+    const build = await buildApp(ROOT, BUILD_DIR)
+    const bundle = loginBundle(build.rendererDir)
+    const engineResults: Partial<Record<Engine, EngineResults>> = {}
+    let pageLoad: Latency | undefined
+    for (const engine of engines) {
+      const demo = await demoScale(engine, build, work, desk, databases, engine === 'pglite')
+      pageLoad ??= demo.pageLoad
+      const large = options.quick ? undefined : await largeScale(engine, build, work, desk, databases)
+      engineResults[engine] = { demo: demo.results, large }
+    }
+    const results: Results = {
+      machine: machine(),
+      started: started.toISOString(),
+      finished: new Date().toISOString(),
+      loadAverage: { before: loadBefore, after: loadavg() },
+      desk,
+      quick: options.quick,
+      largeProperty: options.quick
+        ? undefined
+        : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
+      engines: engineResults,
+      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad },
+    }
+    printTable(results)
+    writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
+    log('Wrote bench/results.json')
+  } finally {
+    await databases.dropAll()
+    rmSync(work, { recursive: true, force: true })
+    rmSync(BUILD_DIR, { recursive: true, force: true })
+  }
+}
+
+interface DemoOutcome {
+  results: EngineResults['demo']
+  pageLoad?: Latency
+}
+
+/**
+ * The demo business: first start (migrations and seed), the app's calls, sustained load on the
+ * bookings list, memory, the page load in Chromium (once), then a start on the existing data and
+ * its memory after some use.
+ */
+async function demoScale(
+  engine: Engine,
+  build: AppBuild,
+  work: string,
+  desk: DeskDay,
+  databases: Databases,
+  withPageLoad: boolean,
+): Promise<DemoOutcome> {
+  log(`${engine}, demo scale: first start with the demo seed`)
+  const dataDir = join(work, `${engine}-demo`)
+  mkdirSync(dataDir)
+  const databaseUrl = engine === 'postgres' ? await databases.create('demo') : undefined
+  const first = await startBackend({
+    serverJs: build.serverJs,
+    dataDir,
+    databaseUrl,
+    demo: true,
+    staticDir: build.rendererDir,
+  })
+  let app: AppFigures
+  let load: LoadFigures
+  let memory: Memory
+  let pageLoad: Latency | undefined
+  try {
+    await signIn(first.url, first.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+    log(`${engine}, demo scale: the app's calls`)
+    app = await measureApp(desk, { runs: RUNS, obviousRuns: 0 })
+    log(`${engine}, demo scale: ${LOAD.connections} connections on the bookings list for ${LOAD.seconds} s`)
+    load = await sustainedLoad(await bookingsListRequests(), LOAD)
+    memory = first.memory()
+    if (withPageLoad) {
+      log(`${engine}, demo scale: page load in Chromium`)
+      pageLoad = await dashboardPageLoad(first.url, PAGE_LOAD_RUNS)
+    }
+  } finally {
+    await first.stop()
+  }
+
+  log(`${engine}, demo scale: start on the existing data`)
+  const again = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: true })
+  let restartMemory: Memory
+  try {
+    // The backend of every later day: started on its data, then used for a while.
+    await signIn(again.url, again.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+    await sustainedLoad(await bookingsListRequests(), { connections: LOAD.connections, seconds: 5 })
+    restartMemory = again.memory()
+  } finally {
+    await again.stop()
+  }
+
+  const direct = await withDatabase(dataDir, databaseUrl, (db) => directDashboard(db, desk, RUNS))
+  return {
+    results: {
+      readyFirstRunMs: first.readyMs,
+      readyExistingMs: again.readyMs,
+      app,
+      directDashboard90: direct,
+      load,
+      memory,
+      restartMemory,
+    },
+    pageLoad,
+  }
+}
+
+/** The large property: built in SQL, checked, then the app's calls, the obvious design and memory. */
+async function largeScale(
+  engine: Engine,
+  build: AppBuild,
+  work: string,
+  desk: DeskDay,
+  databases: Databases,
+): Promise<EngineResults['large']> {
+  const dataDir = join(work, `${engine}-large`)
+  mkdirSync(dataDir)
+  const databaseUrl = engine === 'postgres' ? await databases.create('large') : undefined
+  log(`${engine}, 500k: building the large property`)
+  const { built, direct } = await withDatabase(dataDir, databaseUrl, async (db) => {
+    const built = await buildLargeProperty(db, desk.today, desk.timeZone)
+    await verifyRules(db, desk.today, desk.timeZone)
+    log(`${engine}, 500k: ${built.bookings} bookings in ${(built.ms / 1000).toFixed(0)} s, every rule holds`)
+    return { built, direct: await directDashboard(db, desk, RUNS) }
+  })
+
+  const backend = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: false })
+  try {
+    await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+    log(`${engine}, 500k: the app's calls and the obvious design`)
+    const app = await measureApp(desk, { runs: RUNS, obviousRuns: 5 })
+    return {
+      buildSeconds: built.ms / 1000,
+      readyExistingMs: backend.readyMs,
+      app,
+      directDashboard90: direct,
+      memory: backend.memory(),
+    }
+  } finally {
+    await backend.stop()
+  }
+}
+
+/** The bookings list requests of every sort and filter, as supabase-js sends them (page 1). */
+async function bookingsListRequests() {
+  return recordRequests(async () => {
+    for (const { value: sortBy } of BOOKING_SORT_OPTIONS) {
+      for (const { value: filter } of BOOKING_STATUS_FILTERS) await getBookings({ filter, sortBy, page: 1 })
+    }
+  })
+}
+
+async function withDatabase<T>(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase({ dataDir, databaseUrl })
+  try {
+    return await fn(db)
+  } finally {
+    await db.close()
+  }
+}
+
+/** Fresh PostgreSQL databases for the bench, dropped at the end. */
+class Databases {
+  private readonly names: string[] = []
+  constructor(private readonly adminUrl: string | undefined) {}
+
+  async create(label: string): Promise<string> {
+    if (!this.adminUrl) throw new Error('No PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL)')
+    const name = `innkeeper_bench_${process.pid}_${label}`
+    await this.admin(`drop database if exists ${name} with (force)`)
+    await this.admin(`create database ${name}`)
+    this.names.push(name)
+    const url = new URL(this.adminUrl)
+    url.pathname = `/${name}`
+    return url.toString()
+  }
+
+  async dropAll(): Promise<void> {
+    for (const name of this.names.splice(0)) await this.admin(`drop database if exists ${name} with (force)`)
+  }
+
+  private async admin(sql: string): Promise<void> {
+    const client = new pg.Client({ connectionString: this.adminUrl })
+    await client.connect()
+    try {
+      await client.query(sql)
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+function machine(): Results['machine'] {
+  return {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    ramGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  }
+}
+
+function log(message: string): void {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`)
+}
