@@ -29,7 +29,7 @@ export interface AppFigures {
   todayActivity: Latency
   /** The obvious design's 90-day dashboard (download and compute in JS), when measured. */
   obvious90?: Latency
-  /** Bookings and guests the dashboard's 90 days span, for the record. */
+  /** Bookings created in the 90 days and today's arrivals and departures, for the record. */
   period: { bookings: number; todayActivities: number }
 }
 
@@ -115,7 +115,7 @@ async function listPage(sortBy: BookingSortBy, filter: BookingStatusFilter, ids:
  * receives this list inside get_dashboard (no call of its own); this is the call a desk refreshing
  * only the list would make, and the same rows and indexes.
  */
-export async function todayActivityRows(today: string): Promise<Dashboard['today']> {
+async function todayActivityRows(today: string): Promise<Dashboard['today']> {
   const { data, error } = await supabase()
     .from('bookings')
     .select('id, status, numNights, guests(fullName, nationality, countryFlag)')

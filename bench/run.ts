@@ -6,6 +6,7 @@ import { localTimeZone, today } from '@shared/clock'
 import { BOOKING_SORT_OPTIONS, BOOKING_STATUS_FILTERS } from '@shared/domain/bookings'
 import { getBookings } from '../src/renderer/src/features/bookings/service'
 import { openDatabase } from '../src/server/db/open'
+import type { Database } from '../src/server/db/types'
 import { DEMO_STAFF } from '../src/server/seed'
 import { recordRequests, signIn } from './appClient'
 import { measureApp, type AppFigures, type DeskDay } from './appFigures'
@@ -26,14 +27,10 @@ const RUNS = 40
 const LOAD = { connections: 10, seconds: 30 }
 const PAGE_LOAD_RUNS = 7
 
-export interface BenchOptions {
-  /** Skip the 500 000-booking property (demo scale and renderer only). */
-  quick: boolean
-}
-
 /** `npm run bench [-- --quick]`: builds the app, measures it on PGlite (and PostgreSQL), prints and saves. */
 export async function runBench(argv: string[]): Promise<void> {
-  const options: BenchOptions = { quick: argv.includes('--quick') }
+  // --quick: no 500 000-booking property (demo scale and renderer only).
+  const quick = argv.includes('--quick')
   const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined
   const engines: Engine[] = adminUrl ? ['pglite', 'postgres'] : ['pglite']
   const desk: DeskDay = { today: today(), timeZone: localTimeZone() }
@@ -50,7 +47,7 @@ export async function runBench(argv: string[]): Promise<void> {
     for (const engine of engines) {
       const demo = await demoScale(engine, build, work, desk, databases, engine === 'pglite')
       pageLoad ??= demo.pageLoad
-      const large = options.quick ? undefined : await largeScale(engine, build, work, desk, databases)
+      const large = quick ? undefined : await largeScale(engine, build, work, desk, databases)
       engineResults[engine] = { demo: demo.results, large }
     }
     const results: Results = {
@@ -59,10 +56,8 @@ export async function runBench(argv: string[]): Promise<void> {
       finished: new Date().toISOString(),
       loadAverage: { before: loadBefore, after: loadavg() },
       desk,
-      quick: options.quick,
-      largeProperty: options.quick
-        ? undefined
-        : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
+      quick,
+      largeProperty: quick ? undefined : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
       engines: engineResults,
       renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad },
     }
@@ -199,7 +194,7 @@ async function bookingsListRequests() {
 async function withDatabase<T>(
   dataDir: string,
   databaseUrl: string | undefined,
-  fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+  fn: (db: Database) => Promise<T>,
 ): Promise<T> {
   const db = await openDatabase({ dataDir, databaseUrl })
   try {
