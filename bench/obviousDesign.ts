@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '@shared/domain/format'
+import { STAY_BUCKETS, stayBucketIndex } from '@shared/domain/stays'
 import type { Dashboard } from '../src/renderer/src/features/dashboard/service'
 import { supabase } from './appClient'
 import type { DeskDay } from './appFigures'
@@ -16,26 +17,6 @@ interface Stay {
   startDate: string
   endDate: string
   numNights: number
-}
-
-const DURATION_LABELS = [
-  '1 night',
-  '2 nights',
-  '3 nights',
-  '4-5 nights',
-  '6-7 nights',
-  '8-14 nights',
-  '15-21 nights',
-  '21+ nights',
-]
-
-function durationBucket(nights: number): number {
-  if (nights <= 3) return nights - 1
-  if (nights <= 5) return 3
-  if (nights <= 7) return 4
-  if (nights <= 14) return 5
-  if (nights <= 21) return 6
-  return 7
 }
 
 /**
@@ -99,7 +80,7 @@ export async function obviousDashboard({ today, timeZone }: DeskDay, days: numbe
     day.extrasSales += booking.extrasPrice
   }
 
-  const durations = DURATION_LABELS.map(() => 0)
+  const durations = STAY_BUCKETS.map(() => 0)
   let checkIns = 0
   let nights = 0
   const dayAfter = addDays(today, 1)
@@ -109,7 +90,7 @@ export async function obviousDashboard({ today, timeZone }: DeskDay, days: numbe
     nights += daysBetween(start, end)
     if (stay.startDate >= from) {
       checkIns++
-      durations[durationBucket(stay.numNights)]++
+      durations[stayBucketIndex(stay.numNights)]++
     }
   }
   const cabinCount = cabins.length
@@ -125,7 +106,7 @@ export async function obviousDashboard({ today, timeZone }: DeskDay, days: numbe
     },
     salesByDay: [...salesByDate].map(([date, day]) => ({ date, ...day })),
     stayDurations: durations
-      .map((value, i) => ({ duration: DURATION_LABELS[i], value }))
+      .map((value, i) => ({ duration: STAY_BUCKETS[i], value }))
       .filter((bucket) => bucket.value > 0),
     today: todayRows
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id)

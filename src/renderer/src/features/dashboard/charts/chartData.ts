@@ -1,17 +1,6 @@
 import dayjs from 'dayjs'
+import { STAY_BUCKETS, type StayBucket } from '@shared/domain/stays'
 import type { SalesDay, StayDuration } from '../service'
-
-/** The spec's stay-length buckets, in order; each keeps its colour whichever buckets are present. */
-export const STAY_BUCKETS = [
-  '1 night',
-  '2 nights',
-  '3 nights',
-  '4-5 nights',
-  '6-7 nights',
-  '8-14 nights',
-  '15-21 nights',
-  '21+ nights',
-] as const
 
 const BUCKET_COLORS = {
   light: ['#ef4444', '#f97316', '#eab308', '#84cc16', '#22c55e', '#14b8a6', '#3b82f6', '#a855f7'],
@@ -23,7 +12,7 @@ export function durationColorScale(durations: StayDuration[], isDarkMode: boolea
   const palette = BUCKET_COLORS[isDarkMode ? 'dark' : 'light']
   const domain = durations.map(({ duration }) => duration)
   const range = domain.map((duration) => {
-    const index = STAY_BUCKETS.indexOf(duration as (typeof STAY_BUCKETS)[number])
+    const index = STAY_BUCKETS.indexOf(duration as StayBucket)
     return palette[index === -1 ? palette.length - 1 : index]
   })
   return { domain, range }
