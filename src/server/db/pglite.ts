@@ -1,7 +1,8 @@
-import { PGlite, types, type Transaction } from '@electric-sql/pglite'
+import { PGlite, types } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import type { Database, Queryable, QueryResult } from './types'
+import { PgliteSession } from './pgliteSession'
+import type { Database } from './types'
 import { rowParsers } from './values'
 
 export interface PgliteDatabase extends Database {
@@ -15,20 +16,6 @@ export interface OpenPgliteOptions {
   dataDir?: string
   /** Start from this tarball (made by dumpDataDir) instead of an empty cluster. */
   loadDataDir?: Blob
-}
-
-type PgliteQueryable = Pick<Transaction, 'query' | 'exec'>
-
-function wrap(target: PgliteQueryable): Queryable {
-  return {
-    async query<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
-      const result = await target.query<Row>(sql, params)
-      return { rows: result.rows, affectedRows: result.affectedRows }
-    },
-    async exec(sql: string): Promise<void> {
-      await target.exec(sql)
-    },
-  }
 }
 
 /**
@@ -49,12 +36,12 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   await pg.waitReady
   // JSON timestamps then read +00:00, as Supabase's do.
   await pg.exec("set time zone 'UTC'")
-  const self = wrap(pg)
+  const session = new PgliteSession(pg)
   return {
     kind: 'pglite',
-    query: self.query,
-    exec: self.exec,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => session.query(sql, params),
+    exec: (sql) => session.exec(sql),
+    transaction: (fn) => session.transaction(fn),
     dumpDataDir: () => pg.dumpDataDir('none'),
     close: () => pg.close(),
   }
