@@ -58,6 +58,17 @@ describe('verifyToken', () => {
     expect(expired).toMatchObject({ role: 'anon', jwtError: { kind: 'expired' } })
   })
 
+  it('checks a token seen before against the clock again, and only under its own secret', async () => {
+    const token = await sign(userClaims, { exp: nowSeconds + 60 })
+    expect((await verifyToken(token, secret, now)).jwtError).toBeUndefined()
+    expect((await verifyToken(token, secret, now + 80_000)).jwtError).toBeUndefined()
+    expect(await verifyToken(token, secret, now + 100_000)).toMatchObject({
+      role: 'anon',
+      jwtError: { kind: 'expired' },
+    })
+    expect((await verifyToken(token, otherSecret, now)).jwtError?.kind).toBe('invalid')
+  })
+
   it('requires exp', async () => {
     const token = await new SignJWT(userClaims).setProtectedHeader({ alg: 'HS256' }).sign(secret)
     expect((await verifyToken(token, secret, now)).jwtError?.kind).toBe('invalid')

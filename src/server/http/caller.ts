@@ -28,7 +28,45 @@ export async function resolveCaller(
   return verifyToken(token, secret, nowMs)
 }
 
+/** Tokens whose signature was verified, per secret; bounded, oldest dropped first. */
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, VerifiedToken>>()
+const VERIFIED_TOKENS_MAX = 1000
+
+interface VerifiedToken {
+  caller: Caller
+  exp: number
+  nbf: number | undefined
+}
+
+/**
+ * A token's signature and claims cannot change, so a token seen before skips the HMAC (a notable
+ * part of a small request) and only its time window is checked again; a token outside it takes the
+ * full path, which answers expired or invalid as before.
+ */
 export async function verifyToken(token: string, secret: Uint8Array, nowMs: number): Promise<Caller> {
+  const seen = verifiedTokens.get(secret)?.get(token)
+  if (seen && withinTimeWindow(seen, nowMs)) return seen.caller
+  const caller = await verifyTokenFully(token, secret, nowMs)
+  if (!caller.jwtError) remember(secret, token, caller)
+  return caller
+}
+
+/** jose's rules for exp and nbf, with the same clock tolerance. */
+function withinTimeWindow({ exp, nbf }: VerifiedToken, nowMs: number): boolean {
+  const now = Math.floor(nowMs / 1000)
+  return exp > now - JWT_CLOCK_SKEW_SECONDS && (nbf === undefined || nbf <= now + JWT_CLOCK_SKEW_SECONDS)
+}
+
+function remember(secret: Uint8Array, token: string, caller: Caller): void {
+  let tokens = verifiedTokens.get(secret)
+  if (!tokens) verifiedTokens.set(secret, (tokens = new Map()))
+  // jose has checked both are numbers (exp is required).
+  const { exp, nbf } = caller.claims
+  tokens.set(token, { caller, exp: exp as number, nbf: nbf as number | undefined })
+  if (tokens.size > VERIFIED_TOKENS_MAX) tokens.delete(tokens.keys().next().value as string)
+}
+
+async function verifyTokenFully(token: string, secret: Uint8Array, nowMs: number): Promise<Caller> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: ['HS256'],
