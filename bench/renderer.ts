@@ -5,6 +5,7 @@ import { build } from 'electron-vite'
 import { chromium, type Browser } from 'playwright-core'
 import { DEMO_STAFF } from '../src/server/seed'
 import { summarize, type Latency } from './stats'
+import { chromiumLaunchOptions } from '../tests/support/chromium'
 
 export interface AppBuild {
   serverJs: string
@@ -75,15 +76,6 @@ export function loginBundle(rendererDir: string): LoginBundle {
   }
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
-
 const STATS = ['Bookings', 'Sales', 'Check ins', 'Occupancy rate']
 
 /**
@@ -92,7 +84,7 @@ const STATS = ['Bookings', 'Sales', 'Check ins', 'Occupancy rate']
  * browser context (empty HTTP cache) given the session a sign-in stored.
  */
 export async function dashboardPageLoad(url: string, runs: number): Promise<Latency> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     const session = await signedInSession(browser, url)
     const samples: number[] = []
