@@ -1,7 +1,12 @@
+import { describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createTestDatabase, type TestDatabaseKind } from '../../../src/server/db/testDatabases'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabaseKind,
+} from '../../../src/server/db/testDatabases'
 import { loadKeys } from '../../../src/server/keys'
 import { TINY_PNG } from '../../../src/server/testing/testServer'
 import { killChildServer, startChildServer, type ChildServer } from './childServer'
@@ -157,4 +162,26 @@ function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
+}
+
+/**
+ * The crash-safety test of one database kind. Each kind has its own test file so the two run in
+ * parallel: each spends most of its time waiting for a restarted process.
+ */
+export function describeCrashSafety(kind: TestDatabaseKind): void {
+  const seed = Number(process.env.CRASH_SEED ?? Date.now() % 2 ** 31)
+  // testDatabaseKinds() fails in CI without TEST_DATABASE_URL, so the postgres half cannot be skipped there.
+  describe.skipIf(!testDatabaseKinds().includes(kind))(`crash safety on ${kind}`, () => {
+    it('keeps every acknowledged write through 30 SIGKILLs', async () => {
+      const report = await runCrashTest(kind, { kills: 30, writers: 3, windowMs: [50, 400], seed })
+      console.log(
+        `crash (${kind}): ${report.kills} kills, ${report.ackedGuests} acknowledged inserts and ` +
+          `${report.ackedImages} uploads, ${report.lost.length} lost (CRASH_SEED=${seed})`,
+      )
+      expect(report.failures).toEqual([])
+      expect(report.lost).toEqual([])
+      expect(report.kills).toBe(30)
+      expect(report.ackedGuests).toBeGreaterThan(0)
+    }, 600_000)
+  })
 }
