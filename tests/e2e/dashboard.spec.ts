@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { login, screenshot, useDisplayMode } from './support/app'
+import { logout } from './support/staff'
 
 /** "Mon, Nov 16 2026" for the local calendar day `daysAgo` days before today. */
 function rangeDate(daysAgo: number): string {
@@ -70,6 +71,48 @@ test("the dashboard makes one call for all its figures, with the desk's today an
   expect(calls).toEqual([
     { p_today: localToday, p_days: 7, p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
   ])
+})
+
+test('opening the app signed in makes one call for the figures and none for config.json', async ({
+  page,
+}) => {
+  await login(page)
+  const paths: string[] = []
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname))
+  await page.reload()
+  await expectPeriod(page, 7)
+  expect(paths.filter((path) => path === '/rest/v1/rpc/get_dashboard')).toHaveLength(1)
+  expect(paths).not.toContain('/config.json')
+})
+
+test('a session the server has ended opens the login; the dashboard asked for meanwhile never shows', async ({
+  page,
+}) => {
+  await login(page)
+  const session = await page.evaluate(() => Object.entries(window.sessionStorage))
+  await logout(page)
+  // The tab still holds the ended session, as one left open on another desk would.
+  await page.evaluate((entries) => {
+    for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
+    window.history.replaceState(null, '', '#/dashboard')
+  }, session)
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('section[aria-label="Bookings"]'))
+        document.documentElement.dataset.sawFigures = ''
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const dashboardAnswer = page.waitForResponse((response) =>
+    response.url().includes('/rest/v1/rpc/get_dashboard'),
+  )
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+  await dashboardAnswer
+  await expect(page).toHaveURL(/#\/login$/)
+  await expect(page.locator('html[data-saw-figures]')).toHaveCount(0)
+
+  await login(page)
+  await expectPeriod(page, 7)
 })
 
 test("today's arrivals link to their check-in", async ({ page }) => {

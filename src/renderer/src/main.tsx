@@ -6,6 +6,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/App'
 import { ErrorScreen } from './app/ErrorScreen'
+import { createAppRouter } from './app/router'
+import { createQueryClient } from './lib/queryClient'
 import { initSupabase } from './lib/supabase'
 import { detectPlatform } from './platform'
 
@@ -19,9 +21,12 @@ async function start() {
     root.render(<ErrorScreen error={error} />)
     return
   }
+  const queryClient = createQueryClient()
+  // Creating the router starts the first screen: its chunk, the session check and its data at once.
+  const router = createAppRouter(queryClient)
   root.render(
     <StrictMode>
-      <App platform={platform} />
+      <App platform={platform} queryClient={queryClient} router={router} />
     </StrictMode>,
   )
 }

@@ -7,7 +7,8 @@ import { resolveCaller } from './caller'
 import { BASE_SECURITY_HEADERS, corsHeaders, preflightHeaders } from './headers'
 import { jsonResponse } from './json'
 import type { Logger } from './log'
-import { serveStatic } from './static'
+import { pageConfigMarkup, type PageConfig } from './pageConfig'
+import { loadStaticFiles, serveStatic } from './static'
 import type { ApiRequest, ApiResponse, ServiceHandler } from './types'
 
 /** How the core mounts one service (rest, auth, storage) below its prefix. */
@@ -66,6 +67,11 @@ export function createApp(options: AppOptions): App {
     () => {},
   )
   const isKnownApiKey = (key: string) => safeEqual(key, options.anonKey) || safeEqual(key, options.serviceKey)
+  const staticFiles = options.staticDir ? loadStaticFiles(options.staticDir) : undefined
+  const pageConfig = (req: IncomingMessage): PageConfig => ({
+    supabaseUrl: publicOrigin(req, options.baseUrl()),
+    supabaseAnonKey: options.anonKey,
+  })
 
   async function route(req: IncomingMessage): Promise<ApiResponse | undefined> {
     const url = req.url ?? '/'
@@ -79,16 +85,14 @@ export function createApp(options: AppOptions): App {
       return jsonResponse(status === 'ok' ? 200 : 503, { status }, corsHeaders())
     }
     if (pathname === '/config.json' && (method === 'GET' || method === 'HEAD')) {
-      return jsonResponse(
-        200,
-        { supabaseUrl: publicOrigin(req, options.baseUrl()), supabaseAnonKey: options.anonKey },
-        { ...corsHeaders(), 'Cache-Control': 'no-store' },
-      )
+      return jsonResponse(200, pageConfig(req), { ...corsHeaders(), 'Cache-Control': 'no-store' })
     }
 
     const service = options.services.find((s) => pathname === s.prefix || pathname.startsWith(s.prefix + '/'))
     if (!service) {
-      if (options.staticDir) return serveStatic(options.staticDir, method, pathname)
+      // The page carries its backend config, so the renderer starts without asking for config.json.
+      if (staticFiles)
+        return serveStatic(staticFiles, method, pathname, () => pageConfigMarkup(pageConfig(req)))
       return jsonResponse(404, { message: 'Not found' })
     }
     if (method === 'OPTIONS') return { status: 200, headers: preflightHeaders(req.headers) }

@@ -1,16 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { App as AntdApp, ConfigProvider } from 'antd'
-import { useState } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { RouterProvider } from 'react-router-dom'
-import { createQueryClient } from '../lib/queryClient'
 import type { Platform } from '../platform/types'
 import { antdTheme } from './antdTheme'
 import { DarkModeProvider, useDarkMode } from './darkMode/DarkModeContext'
 import { PlatformContext } from './PlatformContext'
-import { router } from './router'
+import type { AppRouter } from './router'
 
-function ThemedApp() {
+function ThemedApp({ router }: { router: AppRouter }) {
   const { isDarkMode } = useDarkMode()
   return (
     <ConfigProvider theme={antdTheme(isDarkMode)}>
@@ -37,13 +35,18 @@ function ThemedApp() {
   )
 }
 
-export function App({ platform }: { platform: Platform }) {
-  const [queryClient] = useState(createQueryClient)
+interface AppProps {
+  platform: Platform
+  queryClient: QueryClient
+  router: AppRouter
+}
+
+export function App({ platform, queryClient, router }: AppProps) {
   return (
     <PlatformContext.Provider value={platform}>
       <QueryClientProvider client={queryClient}>
         <DarkModeProvider>
-          <ThemedApp />
+          <ThemedApp router={router} />
         </DarkModeProvider>
       </QueryClientProvider>
     </PlatformContext.Provider>

@@ -1,4 +1,7 @@
-import { createHashRouter, Navigate } from 'react-router-dom'
+import type { QueryClient } from '@tanstack/react-query'
+import { createHashRouter, Navigate, type LoaderFunction } from 'react-router-dom'
+import { startSessionCheck } from '../features/auth/userQuery'
+import { prefetchDashboard } from '../features/dashboard/dashboardQuery'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteErrorScreen } from './ErrorScreen'
 
@@ -7,26 +10,50 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
   Component: (await load()).default,
 })
 
-export const router = createHashRouter([
-  {
-    errorElement: <RouteErrorScreen />,
-    children: [
-      {
-        lazy: page(() => import('./AppLayout')),
-        children: [
-          { index: true, element: <Navigate replace to="/dashboard" /> },
-          { path: 'dashboard', lazy: page(() => import('../features/dashboard/DashboardPage')) },
-          { path: 'bookings', lazy: page(() => import('../features/bookings/BookingsPage')) },
-          { path: 'bookings/:bookingId', lazy: page(() => import('../features/bookings/BookingPage')) },
-          { path: 'checkin/:bookingId', lazy: page(() => import('../features/check-in-out/CheckinPage')) },
-          { path: 'cabins', lazy: page(() => import('../features/cabins/CabinsPage')) },
-          { path: 'users', lazy: page(() => import('../features/users/UsersPage')) },
-          { path: 'settings', lazy: page(() => import('../features/settings/SettingsPage')) },
-          { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
-        ],
-      },
-      { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-])
+/**
+ * A loader that only starts queries. React Router runs it beside the route's lazy chunk, so a screen's
+ * data is on its way while its code loads; the route opens without waiting for it, and the page reads
+ * the answer through React Query.
+ */
+const starting =
+  (start: (url: URL) => void): LoaderFunction =>
+  ({ request }) => {
+    start(new URL(request.url))
+    return null
+  }
+
+/** Made once the backend is known, since its loaders start queries as soon as it is created. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createHashRouter([
+    {
+      errorElement: <RouteErrorScreen />,
+      // Blank until the first screen's code is in: it is preloaded with the page (modulepreload).
+      HydrateFallback: () => null,
+      children: [
+        {
+          lazy: page(() => import('./AppLayout')),
+          loader: starting(() => startSessionCheck(queryClient)),
+          children: [
+            { index: true, element: <Navigate replace to="/dashboard" /> },
+            {
+              path: 'dashboard',
+              lazy: page(() => import('../features/dashboard/DashboardPage')),
+              loader: starting((url) => prefetchDashboard(queryClient, url)),
+            },
+            { path: 'bookings', lazy: page(() => import('../features/bookings/BookingsPage')) },
+            { path: 'bookings/:bookingId', lazy: page(() => import('../features/bookings/BookingPage')) },
+            { path: 'checkin/:bookingId', lazy: page(() => import('../features/check-in-out/CheckinPage')) },
+            { path: 'cabins', lazy: page(() => import('../features/cabins/CabinsPage')) },
+            { path: 'users', lazy: page(() => import('../features/users/UsersPage')) },
+            { path: 'settings', lazy: page(() => import('../features/settings/SettingsPage')) },
+            { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+          ],
+        },
+        { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ])
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

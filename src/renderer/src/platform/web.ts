@@ -21,6 +21,18 @@ function pickWithFileInput(): Promise<File | null> {
 }
 
 /**
+ * The backend config the embedded backend writes into the page it serves
+ * (src/server/http/pageConfig.ts): the app starts without waiting for a request for it.
+ */
+function configInPage(): BackendConfig | null {
+  const read = (key: keyof BackendConfig) =>
+    document.head.querySelector<HTMLMetaElement>(`meta[name="innkeeper:${key}"]`)?.content
+  const supabaseUrl = read('supabaseUrl')
+  const supabaseAnonKey = read('supabaseAnonKey')
+  return supabaseUrl && supabaseAnonKey ? { supabaseUrl, supabaseAnonKey } : null
+}
+
+/**
  * Web mode: the page is served by the embedded backend, which tells it where it lives.
  * The session is kept per browser tab (sessionStorage): it survives a reload, not closing the tab,
  * so a shared front-desk browser does not stay signed in.
@@ -28,9 +40,9 @@ function pickWithFileInput(): Promise<File | null> {
 export const webPlatform: Platform = {
   kind: 'web',
   async loadBackendConfig(): Promise<BackendConfig> {
-    const response = await fetch('./config.json', { cache: 'no-store' })
-    if (!response.ok) throw new Error(`The backend configuration could not be loaded (${response.status})`)
-    return (await response.json()) as BackendConfig
+    const config = configInPage()
+    if (!config) throw new Error('The page came without its backend configuration')
+    return config
   },
   sessionStorageFor: () => window.sessionStorage,
   pickImage: pickWithFileInput,

@@ -1,5 +1,6 @@
 import { Segmented } from 'antd'
-import { useOptionParam, type Option } from './searchParams'
+import type { Option } from './options'
+import { useOptionParam } from './searchParams'
 
 interface FilterProps<Value extends string> {
   /** The query parameter the filter is kept in. */

@@ -1,5 +1,6 @@
 import { Select } from 'antd'
-import { useOptionParam, type Option } from './searchParams'
+import type { Option } from './options'
+import { useOptionParam } from './searchParams'
 
 interface SortByProps<Value extends string> {
   options: readonly Option<Value>[]

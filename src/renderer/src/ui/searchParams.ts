@@ -1,11 +1,7 @@
 import { useCallback } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { parsePage } from '@shared/domain/bookings'
-
-export interface Option<Value extends string> {
-  value: Value
-  label: string
-}
+import { optionValue, type Option } from './options'
 
 /**
  * A query parameter restricted to a list of options: an absent or unknown value reads as the
@@ -17,8 +13,7 @@ export function useOptionParam<Value extends string>(
   defaultValue: Value,
 ): [Value, (value: Value) => void] {
   const [searchParams, setSearchParams] = useSearchParams()
-  const current = searchParams.get(param)
-  const value = options.find((option) => option.value === current)?.value ?? defaultValue
+  const value = optionValue(options, searchParams.get(param), defaultValue)
 
   const setValue = useCallback(
     (next: Value) =>

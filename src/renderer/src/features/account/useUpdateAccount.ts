@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
-import { USER_QUERY_KEY } from '../auth/useUser'
+import { USER_QUERY_KEY } from '../auth/userQuery'
 import { updateAccount, updatePassword, type AccountUpdate } from './service'
 
 /** Both account forms report the same way and refresh the header's name and avatar. */

@@ -12,6 +12,12 @@ export async function signIn({ email, password }: Credentials): Promise<User> {
   return data.user
 }
 
+/** Whether a session is stored (not whether the server still accepts it: that is getCurrentUser). */
+export async function hasSession(): Promise<boolean> {
+  const { data } = await supabase().auth.getSession()
+  return data.session !== null
+}
+
 /** The signed-in user, or null without a session or when the session is no longer accepted. */
 export async function getCurrentUser(): Promise<User | null> {
   const { data: sessionData } = await supabase().auth.getSession()

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { onSignedOut } from './service'
-import { USER_QUERY_KEY } from './useUser'
+import { USER_QUERY_KEY } from './userQuery'
 
 /**
  * A session can end without a logout (the server refused to refresh it): forgetting the user then

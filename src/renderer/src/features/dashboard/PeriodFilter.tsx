@@ -1,5 +1,5 @@
 import { Segmented } from 'antd'
-import { PERIOD_OPTIONS, type PeriodParam } from './period'
+import { PERIOD_OPTIONS, type PeriodParam } from './periodParam'
 import { useDashboardPeriod } from './useDashboardPeriod'
 
 export function PeriodFilter() {

@@ -1,16 +1,5 @@
 import dayjs from 'dayjs'
 import { addDays } from '@shared/domain/format'
-import type { Option } from '../../ui/searchParams'
-
-export type PeriodParam = '7' | '30' | '90'
-
-/** The `last` query parameter's choices (spec §2, §9). */
-export const PERIOD_OPTIONS: Option<PeriodParam>[] = [
-  { value: '7', label: 'Last 7 days' },
-  { value: '30', label: 'Last 30 days' },
-  { value: '90', label: 'Last 90 days' },
-]
-export const DEFAULT_PERIOD: PeriodParam = '7'
 
 /** First day of the `days` days that end today (inclusive). */
 export function periodStart(today: string, days: number): string {

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { localTimeZone, today as deskToday } from '@shared/clock'
-import { getDashboard } from './service'
+import { today as deskToday } from '@shared/clock'
+import { dashboardQuery } from './dashboardQuery'
 
-/** Today is part of the key: after midnight the dashboard is a different question. */
 export function useDashboard(days: number) {
   const today = deskToday()
   const {
@@ -11,8 +10,10 @@ export function useDashboard(days: number) {
     error,
     refetch,
   } = useQuery({
-    queryKey: ['dashboard', days, today],
-    queryFn: () => getDashboard({ today, days, timeZone: localTimeZone() }),
+    ...dashboardQuery(days, today),
+    // The route's loader has asked as the route opened (prefetchDashboard): asking again as the page
+    // mounts would be a second call for the same answer. Without an answer the page still asks.
+    refetchOnMount: false,
   })
   return { dashboard, today, isLoading: isPending, error, refetch }
 }
