@@ -5,7 +5,7 @@ import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
-import { openDatabase } from './db/open'
+import { hasPgliteCluster, openDatabase } from './db/open'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -117,8 +117,12 @@ async function start(
   baseUrl = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`
 
   try {
-    db = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
-    if (options.wrapDatabase) db = options.wrapDatabase(db)
+    const open = async () => {
+      const opened = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+      return options.wrapDatabase ? options.wrapDatabase(opened) : opened
+    }
+    const newCluster = !options.databaseUrl && !hasPgliteCluster(options.dataDir)
+    db = await open()
     await rebaseLoopbackPublicUrls(db, baseUrl)
     if (options.demo !== false && (await isEmpty(db))) {
       const database = db
@@ -129,6 +133,15 @@ async function start(
           storage.putObject(database, bucket, name, bytes, mimetype),
       })
       logger.info('demo data seeded')
+    }
+    if (newCluster) {
+      // Creating the cluster (initdb, migrations) and the seed leave PGlite's memory grown for good,
+      // and pgcrypto loaded: opened again, the database starts as on any later day (and its seeded
+      // tables are analysed). About 40 MB less resident memory for the rest of the day, ~1 s later.
+      const created = db
+      db = undefined
+      await created.close()
+      db = await open()
     }
     markReady(db)
   } catch (error) {

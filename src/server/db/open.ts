@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { maintainDatabase } from './maintenance'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
+import { sharedBuffersMbFor } from './pgliteMemory'
 import { openPostgres } from './postgres'
 import type { Database } from './types'
 
@@ -17,7 +19,32 @@ export interface OpenDatabaseOptions {
  * PGlite, vacuumed and analysed.
  */
 export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions): Promise<Database> {
-  const db = databaseUrl ? openPostgres(databaseUrl) : await openPglite({ dataDir: pgliteDir(dataDir) })
+  if (databaseUrl) return prepared(openPostgres(databaseUrl))
+  const pgdata = pgliteDir(dataDir)
+  const sharedBuffersMb = sharedBuffersMbFor(pgdata)
+  if (!hasPgliteCluster(dataDir)) return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb }))
+  try {
+    // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
+    // existing one `create extension if not exists` finds it in the catalog without its files.
+    return await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false }))
+  } catch (error) {
+    // A migration that calls pgcrypto (none does today) gets it on a second try.
+    if (!String(error).includes('pgcrypto')) throw error
+    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb }))
+  }
+}
+
+export function pgliteDir(dataDir: string): string {
+  return join(dataDir, 'pglite')
+}
+
+/** Whether the data folder holds a PGlite cluster already (PGlite's own test: runs initdb without it). */
+export function hasPgliteCluster(dataDir: string): boolean {
+  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION'))
+}
+
+/** Bootstrapped, migrated and (PGlite) vacuumed; closed again when that fails. */
+async function prepared(db: Database): Promise<Database> {
   try {
     await migrate(db)
     await maintainDatabase(db)
@@ -26,8 +53,4 @@ export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions
     throw error
   }
   return db
-}
-
-export function pgliteDir(dataDir: string): string {
-  return join(dataDir, 'pglite')
 }

@@ -16,6 +16,15 @@ export interface OpenPgliteOptions {
   dataDir?: string
   /** Start from this tarball (made by dumpDataDir) instead of an empty cluster. */
   loadDataDir?: Blob
+  /**
+   * Load pgcrypto (default true). Only creating the schema needs it (bootstrap.sql's create extension
+   * checks its files); the app calls none of its functions. Left out on a database that already has
+   * it, PGlite does not compile and start OpenSSL: about 35 MB less memory. Its functions then fail
+   * with "could not access file $libdir/pgcrypto".
+   */
+  pgcrypto?: boolean
+  /** PostgreSQL's shared_buffers in MB (default 16; see pgliteMemory.ts). */
+  sharedBuffersMb?: number
 }
 
 /**
@@ -26,7 +35,10 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   const pg = new PGlite({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pgcrypto, btree_gist },
+    extensions: options.pgcrypto === false ? { btree_gist } : { pgcrypto, btree_gist },
+    // PGlite's own parameters (single-user mode, no fsync…) must stay. shared_buffers costs about its
+    // size in PGlite's memory, which never shrinks; PostgreSQL's default is 128 MB.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb ?? 16}MB`],
     parsers: {
       [types.DATE]: rowParsers.date,
       [types.NUMERIC]: rowParsers.numeric,

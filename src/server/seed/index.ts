@@ -20,25 +20,28 @@ export interface DemoObject {
   mimetype: string
 }
 
-// The pictures are embedded in the built server, like the migrations: nothing to find on disk.
+// The pictures are embedded in the built server, like the migrations: nothing to find on disk. Each is
+// its own chunk, loaded when the seed runs, so a server that never seeds never holds them in memory.
 const images = import.meta.glob<string>('../../../resources/demo/cabins/*.png', {
   query: '?inline',
   import: 'default',
-  eager: true,
 })
 
 /** The cabin pictures the seed stores, one per demo cabin. */
-export function demoObjects(): DemoObject[] {
-  return DEMO_CABINS.map((cabin) => {
-    const dataUrl = Object.entries(images).find(([path]) => path.endsWith(`/${cabin.image}`))?.[1]
-    if (!dataUrl) throw new Error(`Missing demo image resources/demo/cabins/${cabin.image}`)
-    return {
-      bucket: DEMO_IMAGE_BUCKET,
-      name: cabin.image,
-      bytes: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'),
-      mimetype: 'image/png',
-    }
-  })
+export async function demoObjects(): Promise<DemoObject[]> {
+  return Promise.all(
+    DEMO_CABINS.map(async (cabin) => {
+      const load = Object.entries(images).find(([path]) => path.endsWith(`/${cabin.image}`))?.[1]
+      if (!load) throw new Error(`Missing demo image resources/demo/cabins/${cabin.image}`)
+      const dataUrl = await load()
+      return {
+        bucket: DEMO_IMAGE_BUCKET,
+        name: cabin.image,
+        bytes: Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'),
+        mimetype: 'image/png',
+      }
+    }),
+  )
 }
 
 export interface SeedDemoOptions {
@@ -69,7 +72,7 @@ async function isEmpty(db: Queryable): Promise<boolean> {
  */
 export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<SeedResult> {
   if (!(await isEmpty(db))) return { seeded: false }
-  for (const object of demoObjects()) {
+  for (const object of await demoObjects()) {
     await options.putObject(object.bucket, object.name, object.bytes, object.mimetype)
   }
   const passwordHash = await hashPassword(DEMO_STAFF.password)

@@ -64,8 +64,8 @@ describe('the demo booking plan', () => {
     expect(new Set(DEMO_GUESTS.map((g) => g.email)).size).toBe(30)
   })
 
-  it('has a landscape PNG for every cabin', () => {
-    const objects = demoObjects()
+  it('has a landscape PNG for every cabin', async () => {
+    const objects = await demoObjects()
     expect(objects.map((o) => o.name)).toEqual(DEMO_CABINS.map((c) => c.image))
     for (const { bytes, mimetype, bucket } of objects) {
       expect([bucket, mimetype]).toEqual(['cabin-images', 'image/png'])

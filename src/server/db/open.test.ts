@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { hasPgliteCluster, openDatabase } from './open'
+import { preparePgliteDataDir } from './testDatabases'
+import type { Database } from './types'
+
+const DIGEST = `select encode(extensions.digest('innkeeper', 'sha256'), 'hex') as digest`
+
+async function setting(db: Database, name: string): Promise<string> {
+  const { rows } = await db.query<{ value: string }>(`select current_setting($1) as value`, [name])
+  return rows[0].value
+}
+
+describe('openDatabase on PGlite: memory settings', () => {
+  const dirs: string[] = []
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'innkeeper-open-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('creates a new cluster with pgcrypto and 16 MB of shared buffers', async () => {
+    const dataDir = tempDir()
+    expect(hasPgliteCluster(dataDir)).toBe(false)
+    const db = await openDatabase({ dataDir })
+    try {
+      expect(hasPgliteCluster(dataDir)).toBe(true)
+      expect(await setting(db, 'shared_buffers')).toBe('16MB')
+      // The bootstrap's `create extension pgcrypto` needs its files: loaded for a new cluster.
+      const { rows } = await db.query<{ digest: string }>(DIGEST)
+      expect(rows[0].digest).toHaveLength(64)
+    } finally {
+      await db.close()
+    }
+  }, 120_000) // initdb writes a whole cluster to disk; slow on a busy CI machine
+
+  it('reopens an existing cluster without loading pgcrypto, keeping its rows and defaults', async () => {
+    const dataDir = tempDir()
+    await preparePgliteDataDir(dataDir)
+    const first = await openDatabase({ dataDir })
+    try {
+      await first.query(`insert into public.guests ("fullName") values ('Kept')`)
+    } finally {
+      await first.close()
+    }
+
+    const again = await openDatabase({ dataDir })
+    try {
+      expect(await setting(again, 'shared_buffers')).toBe('16MB')
+      expect((await again.query('select "fullName" from public.guests')).rows).toEqual([{ fullName: 'Kept' }])
+      // Still registered (the bootstrap ran again without its files), but not loaded.
+      const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)
+      expect(extensions.map((row) => row.extname)).toEqual(['btree_gist', 'pgcrypto', 'plpgsql'])
+      await expect(again.query(DIGEST)).rejects.toThrow(/pgcrypto/)
+      // gen_random_uuid(), the ids' default, is PostgreSQL's own.
+      const { rows } = await again.query<{ id: string }>(
+        `insert into auth.users (email) values ('kept@innkeeper.local') returning id`,
+      )
+      expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/)
+    } finally {
+      await again.close()
+    }
+  })
+})

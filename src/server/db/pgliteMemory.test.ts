@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MAX_SHARED_BUFFERS_MB, MIN_SHARED_BUFFERS_MB, sharedBuffersMbFor } from './pgliteMemory'
+
+describe('sharedBuffersMbFor', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A PGDATA whose base/ holds files of these sizes in MB (sparse: nothing is written). */
+  function pgdata(...filesMb: number[]): string {
+    const dir = mkdtempSync(join(tmpdir(), 'innkeeper-buffers-'))
+    dirs.push(dir)
+    filesMb.forEach((mb, i) => {
+      const db = join(dir, 'base', String(i % 2 ? 1 : 5))
+      mkdirSync(db, { recursive: true })
+      const file = join(db, String(16384 + i))
+      writeFileSync(file, '')
+      truncateSync(file, mb * 2 ** 20)
+    })
+    return dir
+  }
+
+  it('gives a new cluster (no files yet) the minimum', () => {
+    expect(sharedBuffersMbFor(join(tmpdir(), 'innkeeper-no-such-cluster'))).toBe(MIN_SHARED_BUFFERS_MB)
+    expect(MIN_SHARED_BUFFERS_MB).toBe(16)
+  })
+
+  it('gives the demo business (about 23 MB of files, templates included) the minimum', () => {
+    expect(sharedBuffersMbFor(pgdata(8, 7, 8))).toBe(16)
+  })
+
+  it('grows with the data: half of every database file under base/', () => {
+    expect(sharedBuffersMbFor(pgdata(40, 30, 30))).toBe(50)
+  })
+
+  it('stops at PostgreSQL’s default for a large property (264 MB of files at 500 000 bookings)', () => {
+    expect(sharedBuffersMbFor(pgdata(200, 64))).toBe(MAX_SHARED_BUFFERS_MB)
+    expect(MAX_SHARED_BUFFERS_MB).toBe(128)
+  })
+})
