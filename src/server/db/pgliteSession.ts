@@ -33,7 +33,7 @@ export class PgliteSession {
   #nextName = 1
   readonly #inTransaction: Queryable = {
     query: (sql, params) => this.#run(sql, params, false),
-    exec: (sql) => this.#script(sql, false),
+    exec: (sql) => this.#simple(sql, false).then(() => undefined),
   }
 
   constructor(pg: PGlite) {
@@ -50,7 +50,7 @@ export class PgliteSession {
   }
 
   exec(sql: string): Promise<void> {
-    return this.#transactionLock.runExclusive(() => this.#script(sql, true))
+    return this.#transactionLock.runExclusive(() => this.#simple(sql, true).then(() => undefined))
   }
 
   /** Commits when fn resolves, rolls back when it throws (as PGlite's transaction() does). */
@@ -134,12 +134,7 @@ export class PgliteSession {
     })
   }
 
-  #script(sql: string, syncFiles: boolean): Promise<void> {
-    return this.#pg.runExclusive(async () => {
-      await this.#send([serialize.query(sql)], syncFiles)
-    })
-  }
-
+  /** Scripts of several statements, and BEGIN/COMMIT/ROLLBACK: the simple protocol, no parameters. */
   #simple(sql: string, syncFiles: boolean) {
     return this.#pg.runExclusive(async () => {
       return parse.parseResults(await this.#send([serialize.query(sql)], syncFiles), this.#pg.parsers)
