@@ -1,6 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process'
+import { fork } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import type { ChildMessage } from '../src/server/entry'
+import {
+  definedEnv,
+  forkWithChildProcess,
+  startBackend as startBackendProcess,
+} from '../src/main/backendProcess'
 
 export interface BackendOptions {
   /** The built process entry, out/main/server.js. */
@@ -24,10 +28,11 @@ export interface Backend {
 }
 
 /**
- * The built backend in its own process, as Electron's utilityProcess and web mode run it: its start-up
- * time and memory are then its own, not the bench's.
+ * The built backend in its own process, started as Electron starts it (the same parent code, with
+ * Node's fork in place of utilityProcess): its start-up time and memory are then its own, not the
+ * bench's. A first run includes the restart after the data folder is set up.
  */
-export function startBackend(options: BackendOptions): Promise<Backend> {
+export async function startBackend(options: BackendOptions): Promise<Backend> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     INNKEEPER_DATA_DIR: options.dataDir,
@@ -43,38 +48,24 @@ export function startBackend(options: BackendOptions): Promise<Backend> {
   if (options.staticDir) env.INNKEEPER_STATIC_DIR = options.staticDir
 
   const started = performance.now()
-  const child = fork(options.serverJs, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  return new Promise<Backend>((resolve, reject) => {
-    const onExit = (code: number | null) =>
-      reject(new Error(`The backend exited before it was ready (${code})`))
-    child.once('exit', onExit)
-    child.once('error', reject)
-    child.on('message', (message: ChildMessage) => {
-      if (message.type === 'error') reject(new Error(`The backend failed to start: ${message.message}`))
-      if (message.type !== 'ready') return
-      const readyMs = performance.now() - started
-      child.off('exit', onExit)
-      resolve({
-        url: message.url,
-        anonKey: message.anonKey,
-        readyMs,
-        memory: () => memoryOf(child),
-        stop: () => stop(child),
-      })
-    })
+  const backend = await startBackendProcess({
+    fork: forkWithChildProcess(fork),
+    modulePath: options.serverJs,
+    env: definedEnv(env),
+    readyTimeoutMs: 120_000,
   })
+  const readyMs = performance.now() - started
+  return {
+    url: backend.url,
+    anonKey: backend.anonKey,
+    readyMs,
+    memory: () => memoryOf(backend.pid),
+    stop: () => backend.stop(),
+  }
 }
 
-function memoryOf(child: ChildProcess): { rssMb: number; peakRssMb: number } {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
   return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve()
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve())
-    child.send({ type: 'shutdown' })
-  })
 }

@@ -68,14 +68,41 @@ describe('startBackend', () => {
     const backend = await start('ready')
     expect(backend.url).toBe('http://127.0.0.1:43210')
     expect(backend.anonKey).toBe('anon-key')
-    expect(events()[0]).toBe(`started dataDir=${dir} port=0`)
+    expect(backend.pid).toBe(children[0]!.pid)
+    expect(events()[0]).toBe(`started dataDir=${dir} port=0 restartAfterSetUp=1`)
     await backend.stop()
+  })
+
+  it('after a backend set up a new data folder, shuts it down and resolves with a fresh process', async () => {
+    const backend = await start('set-up')
+    expect(backend.url).toBe('http://127.0.0.1:43211')
+    expect(events()).toEqual([
+      `started dataDir=${dir} port=0 restartAfterSetUp=1`,
+      'shutdown requested',
+      'database closed',
+      `started dataDir=${dir} port=0`,
+    ])
+    expect(children).toHaveLength(2)
+    expect(children[0]!.exitCode).toBe(0)
+    expect(backend.pid).toBe(children[1]!.pid)
+    await backend.stop()
+    expect(children[1]!.exitCode).toBe(0)
+  })
+
+  it('does not take set-up for an answer from the restarted process', async () => {
+    await expect(start('set-up-always')).rejects.toMatchObject({ reason: 'bad-message' })
+    expect(children).toHaveLength(2)
+    await exited(children[1]!)
   })
 
   it('stops by asking the backend to close its database, then waits for it to exit', async () => {
     const backend = await start('ready')
     await backend.stop()
-    expect(events()).toEqual([`started dataDir=${dir} port=0`, 'shutdown requested', 'database closed'])
+    expect(events()).toEqual([
+      `started dataDir=${dir} port=0 restartAfterSetUp=1`,
+      'shutdown requested',
+      'database closed',
+    ])
     expect(children[0]!.exitCode).toBe(0)
     await backend.stop() // a second stop (quit after a crash dialog, say) is harmless
   })

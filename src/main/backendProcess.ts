@@ -1,10 +1,13 @@
 import type { fork as childProcessFork } from 'node:child_process'
 import type { utilityProcess as electronUtilityProcess } from 'electron'
+import { RESTART_AFTER_SETUP_ENV, type ChildMessage } from '../shared/backendProtocol'
 
 /**
  * The embedded backend runs in its own process so a crash or a slow query never freezes the
  * window. This module owns the parent side of the protocol the backend entry speaks:
  *   child → parent  { type: 'ready', url, anonKey }  or  { type: 'error', message }
+ *                   or { type: 'set-up' }: it created a new data folder; the parent shuts it
+ *                   down and starts it again (see src/shared/backendProtocol.ts)
  *   parent → child  { type: 'shutdown' }  → the child closes the database and exits 0.
  * Electron's utilityProcess and Node's child_process differ only in how messages travel, so
  * both are adapted to BackendChild and the lifecycle is tested with plain child_process.fork.
@@ -16,6 +19,7 @@ export interface BackendChild {
   /** Called once when the process is gone; code is null when it was killed by a signal. */
   onExit(listener: (code: number | null) => void): void
   kill(): void
+  readonly pid: number | undefined
 }
 
 export type ForkBackend = (modulePath: string, env: Record<string, string>) => BackendChild
@@ -23,6 +27,8 @@ export type ForkBackend = (modulePath: string, env: Record<string, string>) => B
 export interface RunningBackend {
   url: string
   anonKey: string
+  /** The backend process, for measuring it. */
+  pid?: number
   /** Asks the backend to close its database and exit; kills it after a grace period. */
   stop(): Promise<void>
 }
@@ -53,14 +59,32 @@ export interface StartBackendOptions {
 const DEFAULT_READY_TIMEOUT_MS = 60_000
 const DEFAULT_SHUTDOWN_GRACE_MS = 5_000
 
-export function startBackend(options: StartBackendOptions): Promise<RunningBackend> {
+export async function startBackend(options: StartBackendOptions): Promise<RunningBackend> {
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
+  const startedAt = Date.now()
+  // The second process finds the data folder and, without the flag, always answers ready or fails.
+  let env: Record<string, string> = { ...options.env, [RESTART_AFTER_SETUP_ENV]: '1' }
+  for (;;) {
+    const launched = await launch(options, env, readyTimeoutMs - (Date.now() - startedAt))
+    if (launched !== 'set-up') return launched
+    env = options.env
+  }
+}
+
+/** One backend process: ready, or 'set-up' when it created the data folder and exited for a restart. */
+function launch(
+  options: StartBackendOptions,
+  env: Record<string, string>,
+  remainingMs: number,
+): Promise<RunningBackend | 'set-up'> {
+  const totalTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
-  const child = options.fork(options.modulePath, options.env)
+  const child = options.fork(options.modulePath, env)
 
   let exitCode: number | null | undefined
   let stopping = false
   let ready = false
+  let setUp = false
   const exited = new Promise<number | null>((resolve) => {
     child.onExit((code) => {
       if (exitCode !== undefined) return
@@ -83,7 +107,7 @@ export function startBackend(options: StartBackendOptions): Promise<RunningBacke
     await exitsWithin(exited, graceMs)
   }
 
-  return new Promise<RunningBackend>((resolve, reject) => {
+  return new Promise<RunningBackend | 'set-up'>((resolve, reject) => {
     const fail = (reason: BackendStartFailure, message: string) => {
       clearTimeout(timer)
       if (exitCode === undefined) {
@@ -94,21 +118,29 @@ export function startBackend(options: StartBackendOptions): Promise<RunningBacke
     }
 
     const timer = setTimeout(
-      () => fail('timeout', `the backend did not report ready within ${Math.round(readyTimeoutMs / 1000)} s`),
-      readyTimeoutMs,
+      () => fail('timeout', `the backend did not report ready within ${Math.round(totalTimeoutMs / 1000)} s`),
+      Math.max(remainingMs, 0),
     )
 
     void exited.then((code) => {
-      if (!ready) fail('exited', `the backend stopped while starting (exit code ${code ?? 'none'})`)
+      if (ready) return
+      if (setUp && code === 0) {
+        clearTimeout(timer)
+        resolve('set-up')
+      } else fail('exited', `the backend stopped while starting (exit code ${code ?? 'none'})`)
     })
 
     child.onMessage((message) => {
-      if (ready || exitCode !== undefined) return
+      if (ready || setUp || exitCode !== undefined) return
       const parsed = parseChildMessage(message)
       if (parsed.type === 'ready') {
         ready = true
         clearTimeout(timer)
-        resolve({ url: parsed.url, anonKey: parsed.anonKey, stop })
+        resolve({ url: parsed.url, anonKey: parsed.anonKey, pid: child.pid, stop })
+      } else if (parsed.type === 'set-up' && env[RESTART_AFTER_SETUP_ENV] === '1') {
+        // The usual shutdown; the exit then resolves 'set-up'.
+        setUp = true
+        void stop()
       } else if (parsed.type === 'error') {
         fail('reported-error', parsed.message)
       } else {
@@ -118,15 +150,13 @@ export function startBackend(options: StartBackendOptions): Promise<RunningBacke
   })
 }
 
-type ChildMessage =
-  { type: 'ready'; url: string; anonKey: string } | { type: 'error'; message: string } | { type: 'unknown' }
-
-function parseChildMessage(message: unknown): ChildMessage {
+function parseChildMessage(message: unknown): ChildMessage | { type: 'unknown' } {
   if (typeof message !== 'object' || message === null) return { type: 'unknown' }
   const m = message as Record<string, unknown>
   if (m.type === 'ready' && typeof m.url === 'string' && isHttpUrl(m.url) && typeof m.anonKey === 'string') {
     return { type: 'ready', url: m.url.replace(/\/+$/, ''), anonKey: m.anonKey }
   }
+  if (m.type === 'set-up') return { type: 'set-up' }
   if (m.type === 'error') {
     return { type: 'error', message: typeof m.message === 'string' ? m.message : 'unknown error' }
   }
@@ -152,6 +182,13 @@ async function exitsWithin(exited: Promise<unknown>, ms: number): Promise<boolea
   } finally {
     clearTimeout(timer)
   }
+}
+
+/** The environment without its unset entries, as a child process's env must be. */
+export function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
 }
 
 /** The words the user sees when the local backend cannot start, with where their data lives. */
@@ -182,6 +219,9 @@ export function forkWithUtilityProcess(
       onMessage: (listener) => child.on('message', listener),
       onExit: (listener) => child.once('exit', (code) => listener(code)),
       kill: () => void child.kill(),
+      get pid() {
+        return child.pid
+      },
     }
   }
 }
@@ -203,6 +243,9 @@ export function forkWithChildProcess(fork: typeof childProcessFork): ForkBackend
         })
       },
       kill: () => void child.kill(),
+      get pid() {
+        return child.pid
+      },
     }
   }
 }

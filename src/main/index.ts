@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol'
 import { createBackendController } from './backendController'
-import { backendFailureMessage, forkWithUtilityProcess, startBackend } from './backendProcess'
+import { backendFailureMessage, definedEnv, forkWithUtilityProcess, startBackend } from './backendProcess'
 import { CONFIG_FILE_NAME, readConnection, writeConnection } from './connectionConfig'
 import { buildCsp } from './csp'
 import { pickImage } from './imagePicker'
@@ -197,10 +197,4 @@ async function loadKeychain(): Promise<Keychain | null> {
     console.warn('The OS keychain is unavailable:', error)
     return null
   }
-}
-
-function definedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  )
 }

@@ -9,15 +9,15 @@
  *   INNKEEPER_STATIC_DIR the built renderer to serve (default: out/renderer beside this build)
  *   INNKEEPER_LOG=0      no request logs
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
+ *   INNKEEPER_RESTART_AFTER_SETUP=1  set by a parent that starts this process again after it created a
+ *                        new data folder (see @shared/backendProtocol)
  */
 import { existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { RESTART_AFTER_SETUP_ENV, type ChildMessage, type ParentMessage } from '@shared/backendProtocol'
+import { hasPgliteCluster } from './db/open'
 import { startServer, type RunningServer } from './index'
-
-export type ParentMessage = { type: 'shutdown' }
-export type ChildMessage =
-  { type: 'ready'; url: string; anonKey: string } | { type: 'error'; message: string }
 
 interface ElectronParentPort {
   postMessage(message: unknown): void
@@ -56,17 +56,23 @@ function defaultStaticDir(): string | undefined {
 
 async function main(): Promise<void> {
   const env = process.env
+  const dataDir = resolve(env.INNKEEPER_DATA_DIR || '.innkeeper')
+  const databaseUrl = env.DATABASE_URL || undefined
+  // Only sets up a new data folder, for the parent to start a fresh process on it.
+  const setUpOnly =
+    isChild && env[RESTART_AFTER_SETUP_ENV] === '1' && !databaseUrl && !hasPgliteCluster(dataDir)
   let server: RunningServer
   try {
     server = await startServer({
-      dataDir: resolve(env.INNKEEPER_DATA_DIR || '.innkeeper'),
+      dataDir,
       port: portFromEnv(env.PORT),
       host: env.HOST || '127.0.0.1',
-      databaseUrl: env.DATABASE_URL || undefined,
+      databaseUrl,
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
       log: env.INNKEEPER_LOG !== '0',
-      backups: env.INNKEEPER_BACKUPS !== '0',
+      backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,
+      reopenAfterSetUp: !setUpOnly,
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
@@ -96,7 +102,9 @@ async function main(): Promise<void> {
   // A forked child whose parent died would otherwise hold the port and the database forever.
   if (!parentPort && process.send) process.on('disconnect', shutdown)
 
-  if (isChild) post({ type: 'ready', url: server.url, anonKey: server.anonKey })
+  // After a set-up the parent asks for the usual shutdown, then starts a fresh process.
+  if (isChild)
+    post(setUpOnly ? { type: 'set-up' } : { type: 'ready', url: server.url, anonKey: server.anonKey })
   else console.log(`Innkeeper backend ready on ${server.url}`)
 }
 

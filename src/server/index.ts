@@ -42,6 +42,11 @@ export interface StartServerOptions {
    * (default off here; the process entry turns it on, so test servers do not pay for it).
    */
   backups?: boolean | BackupOptions
+  /**
+   * After creating a new PGlite data folder, open the database again (default true): initdb and the
+   * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
+   */
+  reopenAfterSetUp?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
   wrapDatabase?: (db: Database) => Database
 }
@@ -134,7 +139,7 @@ async function start(
       })
       logger.info('demo data seeded')
     }
-    if (newCluster) {
+    if (newCluster && options.reopenAfterSetUp !== false) {
       // Creating the cluster (initdb, migrations) and the seed leave PGlite's memory grown for good,
       // and pgcrypto loaded: opened again, the database starts as on any later day (and its seeded
       // tables are analysed). About 40 MB less resident memory for the rest of the day, ~1 s later.

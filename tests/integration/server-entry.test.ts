@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { RESTART_AFTER_SETUP_ENV } from '../../src/shared/backendProtocol'
 
 // The process entry (src/server/entry.ts) run from source, as Electron and web mode run its build.
 const launcher = join(import.meta.dirname, '../../scripts/server-dev.mjs')
@@ -31,8 +32,20 @@ const exitCode = (child: ChildProcess) =>
   })
 
 describe('process entry', () => {
-  it('reports ready to a parent, refuses a second process on the folder, and shuts down on request', async () => {
-    const child = fork(launcher, [], { env, stdio: 'pipe' })
+  it('sets up a new data folder, then (started again) reports ready, refuses a second process on the folder, and shuts down on request', async () => {
+    // A parent that restarts the backend after a first run gets 'set-up' instead of 'ready'.
+    const restartingEnv = { ...env, [RESTART_AFTER_SETUP_ENV]: '1' }
+    const settingUp = fork(launcher, [], { env: restartingEnv, stdio: 'pipe' })
+    try {
+      expect(await nextMessage(settingUp)).toEqual({ type: 'set-up' })
+      settingUp.send({ type: 'shutdown' })
+      expect(await exitCode(settingUp)).toBe(0)
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true)
+    } finally {
+      settingUp.kill('SIGKILL')
+    }
+
+    const child = fork(launcher, [], { env: restartingEnv, stdio: 'pipe' })
     try {
       const ready = await nextMessage(child)
       expect(ready).toMatchObject({

@@ -7,7 +7,12 @@ const mode = process.env.FAKE_BACKEND ?? 'ready'
 const record = (line) =>
   process.env.FAKE_BACKEND_LOG && appendFileSync(process.env.FAKE_BACKEND_LOG, `${line}\n`)
 
-record(`started dataDir=${process.env.INNKEEPER_DATA_DIR} port=${process.env.PORT}`)
+record(
+  `started dataDir=${process.env.INNKEEPER_DATA_DIR} port=${process.env.PORT}` +
+    (process.env.INNKEEPER_RESTART_AFTER_SETUP
+      ? ` restartAfterSetUp=${process.env.INNKEEPER_RESTART_AFTER_SETUP}`
+      : ''),
+)
 
 process.on('message', (message) => {
   if (message?.type !== 'shutdown') return
@@ -24,6 +29,18 @@ switch (mode) {
   case 'ready':
   case 'ignore-shutdown':
     process.send({ type: 'ready', url: 'http://127.0.0.1:43210/', anonKey: 'anon-key' })
+    break
+  case 'set-up':
+    // A first run: reports the new data folder when its parent restarts it, else as the entry would.
+    process.send(
+      process.env.INNKEEPER_RESTART_AFTER_SETUP === '1'
+        ? { type: 'set-up' }
+        : { type: 'ready', url: 'http://127.0.0.1:43211', anonKey: 'anon-key' },
+    )
+    break
+  case 'set-up-always':
+    process.send({ type: 'set-up' })
+    setTimeout(() => {}, 1_000_000)
     break
   case 'crash-after-ready':
     process.send({ type: 'ready', url: 'http://127.0.0.1:43210', anonKey: 'anon-key' })
