@@ -15,6 +15,7 @@
 import { existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
 import { RESTART_AFTER_SETUP_ENV, type ChildMessage, type ParentMessage } from '@shared/backendProtocol'
 import { hasPgliteCluster } from './db/open'
 import { startServer, type RunningServer } from './index'
@@ -54,7 +55,20 @@ function defaultStaticDir(): string | undefined {
   return existsSync(join(candidate, 'index.html')) ? candidate : undefined
 }
 
+/**
+ * A desk's backend trades a little of its top speed for memory (measured with `npm run bench`: about
+ * 45 MB less resident memory after sustained load, 5-10 % fewer requests per second at 1 000+):
+ * PGlite's WebAssembly is optimised on one background thread instead of one per core (each leaves its
+ * buffers in malloc's arenas), and V8's young generation keeps its starting size under load instead
+ * of doubling. Both flags are read when used, so setting them before the database opens is in time.
+ */
+function preferLowMemory(): void {
+  setFlagsFromString('--wasm-num-compilation-tasks=1')
+  setFlagsFromString('--semi-space-growth-factor=1')
+}
+
 async function main(): Promise<void> {
+  preferLowMemory()
   const env = process.env
   const dataDir = resolve(env.INNKEEPER_DATA_DIR || '.innkeeper')
   const databaseUrl = env.DATABASE_URL || undefined

@@ -29,18 +29,7 @@ afterAll(() => {
 function start(): Promise<ChildServer & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'innkeeper-shutdown-'))
   folders.push(dataDir)
-  const env = {
-    INNKEEPER_DATA_DIR: dataDir,
-    PORT: '0',
-    INNKEEPER_DEMO: '0',
-    INNKEEPER_LOG: '0',
-    INNKEEPER_BACKUPS: '0',
-  }
-  // Baseline WebAssembly compilation only, as in the crash test: start-up time, not behaviour.
-  return startChildServer(bundle.entry, env, { execArgv: ['--liftoff-only'] }).then((server) => ({
-    ...server,
-    dataDir,
-  }))
+  return startChildServer(bundle.entry, dataDir).then((server) => ({ ...server, dataDir }))
 }
 
 /** PostgreSQL's DBState, at byte 16 of pg_control (after system id, control and catalog versions). */

@@ -41,18 +41,7 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
   const dataDir = mkdtempSync(join(tmpdir(), `innkeeper-crash-${kind}-`))
   const postgres = kind === 'postgres' ? await createTestDatabase('postgres') : undefined
   const bundle = buildServerBundle()
-  const env = {
-    INNKEEPER_DATA_DIR: dataDir,
-    PORT: '0',
-    INNKEEPER_DEMO: '0',
-    INNKEEPER_LOG: '0',
-    // A backup at every one of dozens of starts would triple the running time; backups have their own test.
-    INNKEEPER_BACKUPS: '0',
-    DATABASE_URL: postgres?.url ?? '',
-  }
-  // Most of a restart is V8 compiling PGlite's WebAssembly; its baseline compiler alone nearly halves
-  // the start-up time. It changes how fast SQL runs, never what reaches the disk.
-  const start = () => startChildServer(bundle.entry, env, { execArgv: ['--liftoff-only'] })
+  const start = () => startChildServer(bundle.entry, dataDir, { DATABASE_URL: postgres?.url ?? '' })
   const acked: { guests: string[]; images: Map<string, Buffer> }[] = []
   const report: CrashReport = { kills: 0, ackedGuests: 0, ackedImages: 0, lost: [], failures: [] }
   let serviceKey = ''
