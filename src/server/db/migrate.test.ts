@@ -22,6 +22,7 @@ describe('the migrations', () => {
       'dashboard_functions',
       'indexes',
       'performance_list_indexes',
+      'sort_indexes_carry_status',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
