@@ -206,3 +206,10 @@ create table if not exists innkeeper_meta.schema_migrations (
   name text not null,
   applied_at timestamptz not null default now()
 );
+
+-- The digest of this script as last run here: a start whose bootstrap is unchanged skips it (running
+-- it costs PGlite ~0.2 s and ~16 MB of memory it never gives back).
+create table if not exists innkeeper_meta.bootstrap (
+  singleton boolean primary key default true check (singleton),
+  digest text not null
+);

@@ -100,6 +100,19 @@ describe.each(testDatabaseKinds())('database on %s', (kind) => {
     expect(rows).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })))
   })
 
+  it('runs the bootstrap again only when it changed', async () => {
+    // storage.filename comes from the bootstrap: gone, it stays gone while the bootstrap is the same…
+    await db.exec('drop function storage.filename(text)')
+    await migrate(db)
+    const filenameExists = async () =>
+      (await db.query(`select to_regprocedure('storage.filename(text)') is not null as present`)).rows
+    expect(await filenameExists()).toEqual([{ present: false }])
+    // …and comes back with a bootstrap this database has not run.
+    await db.exec(`update innkeeper_meta.bootstrap set digest = 'an older bootstrap'`)
+    await migrate(db)
+    expect(await filenameExists()).toEqual([{ present: true }])
+  })
+
   it('lets two starts migrate the same database at once', async () => {
     const probe = {
       version: '99990101000000',

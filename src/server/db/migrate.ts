@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto'
 import BOOTSTRAP_SQL from './bootstrap.sql?raw'
-import type { Database } from './types'
+import type { Database, Queryable } from './types'
 
 export interface Migration {
   /** The timestamp prefix of the file name, e.g. '20261122000001'. */
@@ -27,12 +28,15 @@ export const MIGRATIONS: readonly Migration[] = Object.entries(files)
 
 export { BOOTSTRAP_SQL }
 
+const BOOTSTRAP_DIGEST = createHash('sha256').update(BOOTSTRAP_SQL).digest('hex')
+
 // Another process may migrate the same PostgreSQL database at the same moment (desktop and web mode).
 const LOCK = 'select pg_advisory_xact_lock(74231900)'
 
 /**
- * Prepares a PGlite or PostgreSQL database the way hosted Supabase comes (bootstrap), then runs every
- * migration not yet recorded, each in its own transaction. Returns the versions it applied.
+ * Prepares a PGlite or PostgreSQL database the way hosted Supabase comes (bootstrap, unless this very
+ * bootstrap ran already), then runs every migration not yet recorded, each in its own transaction.
+ * Returns the versions it applied.
  */
 export async function migrate(
   db: Database,
@@ -40,7 +44,13 @@ export async function migrate(
 ): Promise<string[]> {
   await db.transaction(async (tx) => {
     await tx.query(LOCK)
+    if ((await bootstrapDigest(tx)) === BOOTSTRAP_DIGEST) return
     await tx.exec(BOOTSTRAP_SQL)
+    await tx.query(
+      `insert into innkeeper_meta.bootstrap (digest) values ($1)
+       on conflict (singleton) do update set digest = excluded.digest`,
+      [BOOTSTRAP_DIGEST],
+    )
   })
   const { rows } = await db.query<{ version: string }>('select version from innkeeper_meta.schema_migrations')
   const done = new Set(rows.map((row) => row.version))
@@ -63,4 +73,14 @@ export async function migrate(
     if (ran) applied.push(migration.version)
   }
   return applied
+}
+
+/** The digest of the bootstrap last run on this database, or undefined before the first. */
+async function bootstrapDigest(tx: Queryable): Promise<string | undefined> {
+  const { rows: present } = await tx.query<{ present: boolean }>(
+    `select to_regclass('innkeeper_meta.bootstrap') is not null as present`,
+  )
+  if (!present[0]?.present) return undefined
+  const { rows } = await tx.query<{ digest: string }>('select digest from innkeeper_meta.bootstrap')
+  return rows[0]?.digest
 }
