@@ -53,7 +53,7 @@ describe('openDatabase on PGlite: memory settings', () => {
     try {
       expect(await setting(again, 'shared_buffers')).toBe('16MB')
       expect((await again.query('select "fullName" from public.guests')).rows).toEqual([{ fullName: 'Kept' }])
-      // Still registered (the bootstrap ran again without its files), but not loaded.
+      // Still registered in the catalog, but not loaded.
       const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)
       expect(extensions.map((row) => row.extname)).toEqual(['btree_gist', 'pgcrypto', 'plpgsql'])
       await expect(again.query(DIGEST)).rejects.toThrow(/pgcrypto/)
@@ -62,6 +62,33 @@ describe('openDatabase on PGlite: memory settings', () => {
         `insert into auth.users (email) values ('kept@innkeeper.local') returning id`,
       )
       expect(rows[0].id).toMatch(/^[0-9a-f-]{36}$/)
+    } finally {
+      await again.close()
+    }
+  })
+
+  it('loads pgcrypto after all when preparing an existing cluster calls it', async () => {
+    const dataDir = tempDir()
+    await preparePgliteDataDir(dataDir)
+    const first = await openDatabase({ dataDir })
+    try {
+      // A stand-in for a future migration that calls pgcrypto: the next start's bootstrap bookkeeping.
+      await first.exec(`
+        update innkeeper_meta.bootstrap set digest = 'an older bootstrap';
+        create function innkeeper_meta.needs_pgcrypto() returns trigger language plpgsql as $$
+          begin perform extensions.digest('innkeeper', 'sha256'); return new; end $$;
+        create trigger needs_pgcrypto before update on innkeeper_meta.bootstrap
+          for each row execute function innkeeper_meta.needs_pgcrypto();`)
+    } finally {
+      await first.close()
+    }
+
+    const again = await openDatabase({ dataDir })
+    try {
+      const { rows } = await again.query<{ digest: string }>('select digest from innkeeper_meta.bootstrap')
+      expect(rows[0].digest).not.toBe('an older bootstrap')
+      const { rows: digested } = await again.query<{ digest: string }>(DIGEST)
+      expect(digested[0].digest).toHaveLength(64)
     } finally {
       await again.close()
     }
