@@ -20,8 +20,7 @@ export async function hasSession(): Promise<boolean> {
 
 /** The signed-in user, or null without a session or when the session is no longer accepted. */
 export async function getCurrentUser(): Promise<User | null> {
-  const { data: sessionData } = await supabase().auth.getSession()
-  if (!sessionData.session) return null
+  if (!(await hasSession())) return null
   const { data, error } = await supabase().auth.getUser()
   if (error) return null
   return data.user
