@@ -23,6 +23,7 @@ describe('the migrations', () => {
       'indexes',
       'performance_list_indexes',
       'sort_indexes_carry_status',
+      'booking_counts',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -22,33 +22,41 @@ export interface BookingsPage {
 const LIST_COLUMNS =
   'id, created_at, startDate, endDate, numNights, numGuests, status, totalPrice, cabins(name), guests(fullName, email)'
 
-/** PostgREST's answer to a page that starts after the last row (416). */
-const RANGE_NOT_SATISFIABLE = 'PGRST103'
-
-function bookingsMatching(filter: BookingStatusFilter, columns: string, head = false) {
-  const query = supabase().from('bookings').select(columns, { count: 'exact', head })
-  return filter === 'all' ? query : query.eq('status', filter)
+/**
+ * One page of bookings and the exact count of all that match, in two requests sent at once. The count
+ * is read from booking_counts, which triggers keep in step with every change to the bookings:
+ * counting the matching rows instead would visit ~490 000 of them per page at a large property.
+ */
+export async function getBookings({ filter, sortBy, page }: BookingsQuery): Promise<BookingsPage> {
+  const [bookings, count] = await Promise.all([bookingsPage(filter, sortBy, page), countBookings(filter)])
+  // A page past the end (its last booking was just deleted, or an old link) comes back empty: the count
+  // lets the screen move to the last page that exists.
+  return { bookings, count }
 }
 
-/** One page of bookings and the exact count of all that match, in one request. */
-export async function getBookings({ filter, sortBy, page }: BookingsQuery): Promise<BookingsPage> {
+async function bookingsPage(
+  filter: BookingStatusFilter,
+  sortBy: BookingSortBy,
+  page: number,
+): Promise<BookingListItem[]> {
   const { field, ascending } = parseSortBy(sortBy)
   const { from, to } = pageRowRange(page)
-  const { data, count, error } = await bookingsMatching(filter, LIST_COLUMNS)
+  const query = supabase().from('bookings').select(LIST_COLUMNS)
+  const { data, error } = await (filter === 'all' ? query : query.eq('status', filter))
     .order(field, { ascending })
     // Equal dates or amounts keep one order, so no booking shows on two pages.
     .order('id', { ascending })
     .range(from, to)
-
-  if (error?.code === RANGE_NOT_SATISFIABLE) {
-    // A page past the end (the last booking on it was just deleted, or an old link): the count
-    // alone lets the screen move to the last page that exists.
-    const counted = await bookingsMatching(filter, 'id', true)
-    if (counted.error) throw new Error('Bookings could not be loaded', { cause: counted.error })
-    return { bookings: [], count: counted.count ?? 0 }
-  }
   if (error) throw new Error('Bookings could not be loaded', { cause: error })
-  return { bookings: data as unknown as BookingListItem[], count: count ?? 0 }
+  return data as unknown as BookingListItem[]
+}
+
+async function countBookings(filter: BookingStatusFilter): Promise<number> {
+  const query = supabase().from('booking_counts').select('total')
+  const { data, error } = await (filter === 'all' ? query : query.eq('status', filter))
+  if (error) throw new Error('Bookings could not be loaded', { cause: error })
+  // One row per status that ever had a booking; "all" adds them up.
+  return data.reduce((sum, row) => sum + Number(row.total), 0)
 }
 
 /** PostgREST's answer when .single() finds no row. */
