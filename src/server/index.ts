@@ -5,6 +5,7 @@ import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
+import { scheduleMaintenance } from './db/maintenance'
 import { hasPgliteCluster, openDatabase } from './db/open'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
@@ -172,6 +173,9 @@ async function start(
       )
     : undefined
 
+  // PGlite has no autovacuum: the server looks for tables due for it while it runs.
+  const maintenance = db.kind === 'pglite' ? scheduleMaintenance(db, logger) : undefined
+
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= (async () => {
@@ -185,6 +189,7 @@ async function start(
       server.closeAllConnections()
       await stopped
       await backupsStopped
+      await maintenance?.stop()
       try {
         await db?.close()
       } finally {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { maintainDatabase } from './maintenance'
+import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { sharedBuffersMbFor } from './pgliteMemory'
@@ -16,7 +16,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * PGlite in the data folder, or PostgreSQL when databaseUrl is given: bootstrapped, migrated and, for
- * PGlite, vacuumed and analysed.
+ * PGlite, vacuumed (and analysed where statistics are missing).
  */
 export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions): Promise<Database> {
   if (databaseUrl) return prepared(openPostgres(databaseUrl))
@@ -47,7 +47,7 @@ export function hasPgliteCluster(dataDir: string): boolean {
 async function prepared(db: Database): Promise<Database> {
   try {
     await migrate(db)
-    await maintainDatabase(db)
+    await maintainAtStart(db)
   } catch (error) {
     await db.close()
     throw error
