@@ -1,5 +1,5 @@
 import { Button, Result, Skeleton } from 'antd'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 import { Panel } from '../../ui/Panel'
 import { Spinner } from '../../ui/Spinner'
 import { salesRangeTitle } from './period'
@@ -14,9 +14,12 @@ const DurationChart = lazy(() =>
 )
 const SalesChart = lazy(() => import('./charts/DashboardCharts').then((m) => ({ default: m.SalesChart })))
 
-function ChartSuspense({ height, children }: { height: number; children: ReactNode }) {
+/** A chart's place: a skeleton of its height until the chart (data and chunk) is there. */
+function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
+  const placeholder = <Skeleton.Node active style={{ width: '100%', height }} />
+  if (!children) return placeholder
   return (
-    <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
+    <Suspense fallback={placeholder}>
       <div style={{ minHeight: height }}>{children}</div>
     </Suspense>
   )
@@ -24,6 +27,10 @@ function ChartSuspense({ height, children }: { height: number; children: ReactNo
 
 export function DashboardContent({ days }: { days: number }) {
   const { dashboard, today, isLoading, error, refetch } = useDashboard(days)
+  // The four figures are what the desk reads first, so they go on screen on their own; today's list
+  // and the charts, most of the first render's work, follow in a background render. Until then they
+  // show the previous answer: none (null) when the dashboard opens, the last period's after a change.
+  const details = useDeferredValue(dashboard, null)
 
   if (isLoading) return <Spinner />
   if (error || !dashboard)
@@ -40,16 +47,12 @@ export function DashboardContent({ days }: { days: number }) {
   return (
     <div className={styles.grid}>
       <Stats stats={dashboard.stats} />
-      <TodayActivity activities={dashboard.today} className={styles.today} />
+      <TodayActivity activities={details?.today} className={styles.today} />
       <Panel title="Stay duration summary" className={styles.durations}>
-        <ChartSuspense height={240}>
-          <DurationChart durations={dashboard.stayDurations} />
-        </ChartSuspense>
+        <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
       </Panel>
       <Panel title={salesTitle} className={styles.sales}>
-        <ChartSuspense height={300}>
-          <SalesChart days={dashboard.salesByDay} />
-        </ChartSuspense>
+        <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
       </Panel>
     </div>
   )

@@ -26,6 +26,13 @@ const activities: Activity[] = [
 ]
 
 describe('TodayActivity', () => {
+  it('holds a placeholder, and says nothing yet, while the activities are on their way', () => {
+    const { container } = renderWithProviders(<TodayActivity />)
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeInTheDocument()
+    expect(container.querySelector('.ant-skeleton')).not.toBeNull()
+    expect(screen.queryByText('No activity today')).not.toBeInTheDocument()
+  })
+
   it('says so when nobody arrives or leaves today', () => {
     renderWithProviders(<TodayActivity activities={[]} />)
     expect(screen.getByText('No activity today')).toBeInTheDocument()
