@@ -16,7 +16,10 @@ const SalesChart = lazy(() => import('./charts/DashboardCharts').then((m) => ({ 
 
 /** A chart's place: a skeleton of its height until the chart (data and chunk) is there. */
 function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
-  const placeholder = <Skeleton.Node active style={{ width: '100%', height }} />
+  // The skeleton's outer box is inline and as wide as its content: it must span the panel too.
+  const placeholder = (
+    <Skeleton.Node active styles={{ root: { width: '100%' }, content: { width: '100%', height } }} />
+  )
   if (!children) return placeholder
   return (
     <Suspense fallback={placeholder}>
