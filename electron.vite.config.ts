@@ -1,4 +1,6 @@
-import { resolve } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import type { Plugin, Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -52,15 +54,40 @@ function preloadFirstScreen(): Plugin {
   }
 }
 
+const TEMPLATE_WRITER = 'writePgliteTemplate'
+
+/**
+ * Runs the built template writer (src/server/db/writePgliteTemplate.ts) once the main bundle is on
+ * disk, so the migrated cluster template comes from exactly this build's migrations and PGlite, then
+ * removes the writer: the app never needs it.
+ */
+function pgliteTemplate(): Plugin {
+  return {
+    name: 'innkeeper:pglite-template',
+    apply: 'build',
+    writeBundle(options) {
+      if (!options.dir) throw new Error('The main build has no output folder')
+      const writer = join(options.dir, `${TEMPLATE_WRITER}.js`)
+      const run = spawnSync(process.execPath, [writer], { stdio: 'inherit' })
+      rmSync(writer)
+      if (run.status !== 0) throw new Error(`The PGlite template could not be written (exit ${run.status})`)
+    },
+  }
+}
+
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
+    plugins: [externalizeDepsPlugin(), pgliteTemplate()],
     resolve: { alias: shared },
     build: {
       rollupOptions: {
         // The embedded backend is built beside main: Electron runs it in a utilityProcess,
         // web mode runs the same file with plain Node.
-        input: { index: resolve('src/main/index.ts'), server: resolve('src/server/entry.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          server: resolve('src/server/entry.ts'),
+          [TEMPLATE_WRITER]: resolve('src/server/db/writePgliteTemplate.ts'),
+        },
       },
     },
   },

@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { RESTART_AFTER_SETUP_ENV, type ChildMessage, type ParentMessage } from '@shared/backendProtocol'
 import { hasPgliteCluster } from './db/open'
+import { PGLITE_TEMPLATE_FILE } from './db/template'
 import { startServer, type RunningServer } from './index'
 
 interface ElectronParentPort {
@@ -45,6 +46,12 @@ function portFromEnv(value: string | undefined): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`PORT must be 0-65535, got ${value}`)
   return port
+}
+
+/** The migrated cluster template the build wrote beside this file, when this is a build. */
+function builtPgliteTemplate(): string | undefined {
+  const file = join(dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE)
+  return existsSync(file) ? file : undefined
 }
 
 /** The renderer built beside this file (out/main/server.js → out/renderer), when this is a build. */
@@ -82,6 +89,7 @@ async function main(): Promise<void> {
       port: portFromEnv(env.PORT),
       host: env.HOST || '127.0.0.1',
       databaseUrl,
+      pgliteTemplate: builtPgliteTemplate(),
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
       log: env.INNKEEPER_LOG !== '0',

@@ -26,6 +26,8 @@ export interface StartServerOptions {
   host?: string
   /** Run on this PostgreSQL server instead of PGlite. */
   databaseUrl?: string
+  /** A new PGlite data folder starts from this migrated cluster template (see db/template.ts). */
+  pgliteTemplate?: string
   /** Serve the built renderer from here (web mode). */
   staticDir?: string
   /** Seed demo data into an empty database (default true). */
@@ -124,7 +126,11 @@ async function start(
 
   try {
     const open = async () => {
-      const opened = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl })
+      const opened = await openDatabase({
+        dataDir: options.dataDir,
+        databaseUrl: options.databaseUrl,
+        pgliteTemplate: options.pgliteTemplate,
+      })
       return options.wrapDatabase ? options.wrapDatabase(opened) : opened
     }
     const newCluster = !options.databaseUrl && !hasPgliteCluster(options.dataDir)

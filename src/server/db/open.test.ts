@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS, migrate, type Migration } from './migrate'
 import { hasPgliteCluster, openDatabase } from './open'
+import { openPglite } from './pglite'
+import { PGLITE_TEMPLATE_FILE } from './template'
 import { preparePgliteDataDir } from './testDatabases'
 import type { Database } from './types'
 
@@ -93,4 +96,56 @@ describe('openDatabase on PGlite: memory settings', () => {
       await again.close()
     }
   })
+})
+
+describe('openDatabase on PGlite: a new cluster from a template', () => {
+  const dirs: string[] = []
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'innkeeper-template-'))
+    dirs.push(dir)
+    return dir
+  }
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A gzipped template with the given migrations and a row that only it holds. */
+  async function templateFile(migrations: readonly Migration[]): Promise<string> {
+    const db = await openPglite()
+    try {
+      await migrate(db, migrations)
+      await db.query(`insert into public.guests ("fullName") values ('From the template')`)
+      const file = join(tempDir(), PGLITE_TEMPLATE_FILE)
+      writeFileSync(file, new Uint8Array(await (await db.dumpDataDir('gzip')).arrayBuffer()))
+      return file
+    } finally {
+      await db.close()
+    }
+  }
+
+  it('starts from the template, then runs the migrations it does not have yet', async () => {
+    const template = await templateFile(MIGRATIONS.slice(0, -1))
+    const dataDir = tempDir()
+    const db = await openDatabase({ dataDir, pgliteTemplate: template })
+    try {
+      expect(hasPgliteCluster(dataDir)).toBe(true)
+      expect((await db.query('select "fullName" from public.guests')).rows).toEqual([
+        { fullName: 'From the template' },
+      ])
+      const { rows } = await db.query<{ name: string }>(
+        'select name from innkeeper_meta.schema_migrations order by version',
+      )
+      expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((m) => m.name))
+    } finally {
+      await db.close()
+    }
+
+    // The template only seeds a new folder: the folder, opened again, is its own.
+    const again = await openDatabase({ dataDir, pgliteTemplate: await templateFile(MIGRATIONS) })
+    try {
+      expect((await again.query('select count(*)::int as n from public.guests')).rows).toEqual([{ n: 1 }])
+    } finally {
+      await again.close()
+    }
+  }, 120_000)
 })

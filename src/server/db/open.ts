@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
@@ -12,17 +13,27 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** A PostgreSQL server to use instead of PGlite. */
   databaseUrl?: string
+  /** A new PGlite cluster starts from this migrated template (see template.ts) instead of initdb. */
+  pgliteTemplate?: string
 }
 
 /**
  * PGlite in the data folder, or PostgreSQL when databaseUrl is given: bootstrapped, migrated and, for
  * PGlite, vacuumed (and analysed where statistics are missing).
  */
-export async function openDatabase({ dataDir, databaseUrl }: OpenDatabaseOptions): Promise<Database> {
+export async function openDatabase({
+  dataDir,
+  databaseUrl,
+  pgliteTemplate,
+}: OpenDatabaseOptions): Promise<Database> {
   if (databaseUrl) return prepared(openPostgres(databaseUrl))
   const pgdata = pgliteDir(dataDir)
   const sharedBuffersMb = sharedBuffersMbFor(pgdata)
-  if (!hasPgliteCluster(dataDir)) return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb }))
+  if (!hasPgliteCluster(dataDir)) {
+    // Migrations the template does not have yet (none, when it comes from the same build) run after.
+    const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
+    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+  }
   try {
     // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
     // existing one `create extension if not exists` finds it in the catalog without its files.

@@ -7,14 +7,14 @@ import { rowParsers } from './values'
 
 export interface PgliteDatabase extends Database {
   readonly kind: 'pglite'
-  /** A consistent copy of the whole cluster as an uncompressed tarball (for backups and test templates). */
-  dumpDataDir(): Promise<Blob>
+  /** A consistent copy of the whole cluster as a tarball (for backups and cluster templates). */
+  dumpDataDir(compression?: 'none' | 'gzip'): Promise<Blob>
 }
 
 export interface OpenPgliteOptions {
   /** Where PGlite keeps its files; in memory when omitted. */
   dataDir?: string
-  /** Start from this tarball (made by dumpDataDir) instead of an empty cluster. */
+  /** Start from this tarball (made by dumpDataDir, plain or gzipped) instead of running initdb. */
   loadDataDir?: Blob
   /**
    * Load pgcrypto (default true). Only creating the schema needs it (bootstrap.sql's create extension
@@ -54,7 +54,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     query: (sql, params) => session.query(sql, params),
     exec: (sql) => session.exec(sql),
     transaction: (fn) => session.transaction(fn),
-    dumpDataDir: () => pg.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => pg.dumpDataDir(compression),
     close: () => pg.close(),
   }
 }

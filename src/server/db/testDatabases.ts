@@ -9,6 +9,7 @@ import { BOOTSTRAP_SQL, MIGRATIONS, migrate } from './migrate'
 import { pgliteDir } from './open'
 import { openPglite } from './pglite'
 import { openPostgres } from './postgres'
+import { createMigratedCluster } from './template'
 import type { Database } from './types'
 
 /**
@@ -96,18 +97,12 @@ async function migratedTemplate(): Promise<Blob> {
   const cached = await readFile(file).catch(() => undefined)
   if (cached) return new Blob([cached])
 
-  const db = await openPglite()
-  try {
-    await migrate(db)
-    const tarball = new Uint8Array(await (await db.dumpDataDir()).arrayBuffer())
-    // Test files may build it in parallel: each writes its own file and renames it into place whole.
-    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
-    await writeFile(partial, tarball)
-    await rename(partial, file)
-    return new Blob([tarball])
-  } finally {
-    await db.close()
-  }
+  const tarball = new Uint8Array(await (await createMigratedCluster()).arrayBuffer())
+  // Test files may build it in parallel: each writes its own file and renames it into place whole.
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  await writeFile(partial, tarball)
+  await rename(partial, file)
+  return new Blob([tarball])
 }
 
 function pgliteVersion(): string {
