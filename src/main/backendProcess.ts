@@ -65,19 +65,24 @@ export async function startBackend(options: StartBackendOptions): Promise<Runnin
   // The second process finds the data folder and, without the flag, always answers ready or fails.
   let env: Record<string, string> = { ...options.env, [RESTART_AFTER_SETUP_ENV]: '1' }
   for (;;) {
-    const launched = await launch(options, env, readyTimeoutMs - (Date.now() - startedAt))
+    const launched = await launch(options, env, {
+      totalMs: readyTimeoutMs,
+      remainingMs: readyTimeoutMs - (Date.now() - startedAt),
+    })
     if (launched !== 'set-up') return launched
     env = options.env
   }
 }
 
-/** One backend process: ready, or 'set-up' when it created the data folder and exited for a restart. */
+/**
+ * One backend process: ready, or 'set-up' when it created the data folder and exited for a restart.
+ * It has what is left of the start's time to report (remainingMs of totalMs).
+ */
 function launch(
   options: StartBackendOptions,
   env: Record<string, string>,
-  remainingMs: number,
+  readyTimeout: { totalMs: number; remainingMs: number },
 ): Promise<RunningBackend | 'set-up'> {
-  const totalTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
   const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
   const child = options.fork(options.modulePath, env)
 
@@ -118,8 +123,12 @@ function launch(
     }
 
     const timer = setTimeout(
-      () => fail('timeout', `the backend did not report ready within ${Math.round(totalTimeoutMs / 1000)} s`),
-      Math.max(remainingMs, 0),
+      () =>
+        fail(
+          'timeout',
+          `the backend did not report ready within ${Math.round(readyTimeout.totalMs / 1000)} s`,
+        ),
+      Math.max(readyTimeout.remainingMs, 0),
     )
 
     void exited.then((code) => {

@@ -48,15 +48,17 @@ function portFromEnv(value: string | undefined): number {
   return port
 }
 
+/** The folder of this file: out/main when this is a build. */
+const here = dirname(fileURLToPath(import.meta.url))
+
 /** The migrated cluster template the build wrote beside this file, when this is a build. */
 function builtPgliteTemplate(): string | undefined {
-  const file = join(dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE)
+  const file = join(here, PGLITE_TEMPLATE_FILE)
   return existsSync(file) ? file : undefined
 }
 
 /** The renderer built beside this file (out/main/server.js → out/renderer), when this is a build. */
 function defaultStaticDir(): string | undefined {
-  const here = dirname(fileURLToPath(import.meta.url))
   if (basename(here) !== 'main' || basename(dirname(here)) !== 'out') return undefined
   const candidate = join(here, '..', 'renderer')
   return existsSync(join(candidate, 'index.html')) ? candidate : undefined

@@ -1,3 +1,4 @@
+import { addDays } from '@shared/domain/format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate } from './migrate'
 import { openPglite } from './pglite'
@@ -17,21 +18,22 @@ import type { Database, Queryable } from './types'
 
 type Counts = Record<string, number>
 
-/** What public.booking_counts says, statuses with no booking left out. */
-async function keptCounts(db: Queryable): Promise<Counts> {
-  const { rows } = await db.query<{ status: string; total: number }>(
-    'select status, total::int as total from public.booking_counts where total > 0 order by status',
-  )
+/** Totals by status from a query answering (status, total). */
+async function countsBy(db: Queryable, sql: string): Promise<Counts> {
+  const { rows } = await db.query<{ status: string; total: number }>(sql)
   return Object.fromEntries(rows.map((row) => [row.status, row.total]))
 }
 
-/** The same, counted from the bookings themselves. */
-async function countedCounts(db: Queryable): Promise<Counts> {
-  const { rows } = await db.query<{ status: string; total: number }>(
-    'select status, count(*)::int as total from public.bookings group by status order by status',
+/** What public.booking_counts says, statuses with no booking left out. */
+const keptCounts = (db: Queryable) =>
+  countsBy(
+    db,
+    'select status, total::int as total from public.booking_counts where total > 0 order by status',
   )
-  return Object.fromEntries(rows.map((row) => [row.status, row.total]))
-}
+
+/** The same, counted from the bookings themselves. */
+const countedCounts = (db: Queryable) =>
+  countsBy(db, 'select status, count(*)::int as total from public.bookings group by status order by status')
 
 /** Bookings written by one INSERT statement (`suffix`: e.g. an ON CONFLICT clause). */
 async function insertMany(db: Queryable, rows: Record<string, unknown>[], suffix = ''): Promise<number[]> {
@@ -63,8 +65,7 @@ describe.each(testDatabaseKinds())('booking counts on %s', (kind) => {
   /** A stay in a cabin of its own, on a date no other test uses. */
   async function stay(): Promise<StayInput> {
     nextStart += 10
-    const startDate = new Date(Date.UTC(2027, 0, 1 + nextStart)).toISOString().slice(0, 10)
-    return { cabinId: await addCabin(db), guestId, startDate, nights: 3 }
+    return { cabinId: await addCabin(db), guestId, startDate: addDays('2027-01-01', nextStart), nights: 3 }
   }
   /** Bookings of that kind, inserted by one statement. */
   const insertStays = async (count: number) =>

@@ -16,17 +16,18 @@ async function setting(db: Database, name: string): Promise<string> {
   return rows[0].value
 }
 
-describe('openDatabase on PGlite: memory settings', () => {
-  const dirs: string[] = []
-  const tempDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'innkeeper-open-'))
-    dirs.push(dir)
-    return dir
-  }
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  })
+/** Folders for this file's data folders and templates, removed after its tests. */
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'innkeeper-open-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
 
+describe('openDatabase on PGlite: memory settings', () => {
   it('creates a new cluster with pgcrypto and 16 MB of shared buffers', async () => {
     const dataDir = tempDir()
     expect(hasPgliteCluster(dataDir)).toBe(false)
@@ -99,16 +100,6 @@ describe('openDatabase on PGlite: memory settings', () => {
 })
 
 describe('openDatabase on PGlite: a new cluster from a template', () => {
-  const dirs: string[] = []
-  const tempDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'innkeeper-template-'))
-    dirs.push(dir)
-    return dir
-  }
-  afterAll(() => {
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
-  })
-
   /** A gzipped template with the given migrations and a row that only it holds. */
   async function templateFile(migrations: readonly Migration[]): Promise<string> {
     const db = await openPglite()

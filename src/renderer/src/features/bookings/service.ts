@@ -34,6 +34,11 @@ export async function getBookings({ filter, sortBy, page }: BookingsQuery): Prom
   return { bookings, count }
 }
 
+/** The filter's status as PostgREST equality filters: none for "all". */
+function statusMatch(filter: BookingStatusFilter): Record<string, string> {
+  return filter === 'all' ? {} : { status: filter }
+}
+
 async function bookingsPage(
   filter: BookingStatusFilter,
   sortBy: BookingSortBy,
@@ -41,8 +46,10 @@ async function bookingsPage(
 ): Promise<BookingListItem[]> {
   const { field, ascending } = parseSortBy(sortBy)
   const { from, to } = pageRowRange(page)
-  const query = supabase().from('bookings').select(LIST_COLUMNS)
-  const { data, error } = await (filter === 'all' ? query : query.eq('status', filter))
+  const { data, error } = await supabase()
+    .from('bookings')
+    .select(LIST_COLUMNS)
+    .match(statusMatch(filter))
     .order(field, { ascending })
     // Equal dates or amounts keep one order, so no booking shows on two pages.
     .order('id', { ascending })
@@ -52,8 +59,7 @@ async function bookingsPage(
 }
 
 async function countBookings(filter: BookingStatusFilter): Promise<number> {
-  const query = supabase().from('booking_counts').select('total')
-  const { data, error } = await (filter === 'all' ? query : query.eq('status', filter))
+  const { data, error } = await supabase().from('booking_counts').select('total').match(statusMatch(filter))
   if (error) throw new Error('Bookings could not be loaded', { cause: error })
   // One row per status that ever had a booking; "all" adds them up.
   return data.reduce((sum, row) => sum + Number(row.total), 0)
