@@ -24,6 +24,8 @@ describe('the migrations', () => {
       'performance_list_indexes',
       'sort_indexes_carry_status',
       'booking_counts',
+      'is_staff_not_for_anon',
+      'booking_counts_read_only',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
