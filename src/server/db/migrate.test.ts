@@ -26,6 +26,8 @@ describe('the migrations', () => {
       'booking_counts',
       'is_staff_not_for_anon',
       'booking_counts_read_only',
+      'amounts_are_finite',
+      'booking_history_rules',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
