@@ -28,6 +28,7 @@ describe('the migrations', () => {
       'booking_counts_read_only',
       'amounts_are_finite',
       'booking_history_rules',
+      'dashboard_exact_occupancy',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
