@@ -5,9 +5,9 @@ import type { Database } from './types'
 const API_ROLES = ['anon', 'authenticated', 'service_role']
 
 /**
- * What hosted Supabase (and `supabase start`) sets up before any project migration: every table,
- * function and sequence the migrations create in public is granted to the API roles by default
- * privileges. Whatever the migrations do not take back explicitly, those roles hold.
+ * What hosted Supabase set up before any project migration until 2026 (and what older projects keep):
+ * every table, function and sequence the migrations create in public is granted to the API roles by
+ * default privileges. Whatever the migrations do not take back explicitly, those roles hold.
  */
 async function grantAsSupabaseDoes(db: Database): Promise<void> {
   await db.exec(`
