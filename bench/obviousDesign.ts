@@ -100,8 +100,7 @@ export async function obviousDashboard({ today, timeZone }: DeskDay, days: numbe
       bookings,
       sales,
       checkIns,
-      occupancyRate:
-        cabinCount === 0 ? 0 : Math.min(1, Math.round((nights / (days * cabinCount)) * 1e4) / 1e4),
+      occupancyRate: cabinCount === 0 ? 0 : Math.min(1, nights / (days * cabinCount)),
       cabinCount,
     },
     salesByDay: [...salesByDate].map(([date, day]) => ({ date, ...day })),

@@ -3,8 +3,7 @@
 -- address just before creating it.
 --
 -- The first staff account of a hosted project: create the user (Dashboard → Authentication → Add
--- user), then run in the SQL editor
---   insert into public.staff (user_id) select id from auth.users where email = 'owner@example.com';
+-- user), then make it staff with the SQL in README.md, "The first staff account".
 -- On the embedded backend the demo seed creates demo@innkeeper.local, and `npm run staff:add` any other.
 
 create function public.is_staff() returns boolean

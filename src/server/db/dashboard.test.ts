@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('get_dashboard on %s', (kind) => {
 
   it('sums the week as the desk sees it', async () => {
     const { stats, salesByDay, stayDurations, today } = await dashboard(7)
-    expect(stats).toEqual({ bookings: 5, sales: 9580, checkIns: 5, occupancyRate: 0.8571, cabinCount: 3 })
+    expect(stats).toEqual({ bookings: 5, sales: 9580, checkIns: 5, occupancyRate: 18 / 21, cabinCount: 3 })
     expect(salesByDay).toEqual([
       { date: '2026-03-09', totalSales: 3780, extrasSales: 0 },
       { date: '2026-03-10', totalSales: 400, extrasSales: 40 },
@@ -107,11 +107,11 @@ describe.each(testDatabaseKinds())('get_dashboard on %s', (kind) => {
   })
 
   it('counts occupancy only for the nights inside the period', async () => {
-    // Nights in 03-09 … 03-15: #1 3, #2 2, #3 1, #4 2, #5 3, #8 7 = 18 of 7 × 3.
-    expect((await dashboard(7)).stats.occupancyRate).toBe(0.8571)
+    // Nights in 03-09 … 03-15: #1 3, #2 2, #3 1, #4 2, #5 3, #8 7 = 18 of 7 × 3, exactly.
+    expect((await dashboard(7)).stats.occupancyRate).toBe(18 / 21)
     // In 02-14 … 03-15: #1 all 7, the rest as above = 22 of 30 × 3; #1 also checks in.
     const month = await dashboard(30)
-    expect(month.stats).toMatchObject({ occupancyRate: 0.2444, checkIns: 6, bookings: 8 })
+    expect(month.stats).toMatchObject({ occupancyRate: 22 / 90, checkIns: 6, bookings: 8 })
     expect(month.stayDurations).toContainEqual({ duration: '6-7 nights', value: 1 })
   })
 
@@ -158,5 +158,31 @@ describe.each(testDatabaseKinds())('get_dashboard on %s', (kind) => {
       tx.query<{ d: Dashboard }>(`select public.get_dashboard('2026-03-15', 7) as d`),
     )
     expect(rows[0].d.stats.bookings).toBe(5)
+  })
+})
+
+describe.each(testDatabaseKinds())('occupancy on %s', (kind) => {
+  let handle: TestDatabase
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind)
+  })
+  afterAll(() => handle.drop())
+
+  // Rounded here and again on screen, 33 of 161 (20.497 %) was 0.205 and then showed as 21 %.
+  it('is the exact share of cabin-nights, left for the screen to round once', async () => {
+    const { db } = handle
+    const cabins: number[] = []
+    for (let i = 0; i < 23; i++) cabins.push(await addCabin(db))
+    const guestId = await addGuest(db)
+    const stayed = { guestId, fields: { status: 'checked-in', isPaid: true } }
+    // 03-09 … 03-15 is 7 × 23 = 161 cabin-nights: four whole weeks and one stay of 5 nights.
+    for (const cabinId of cabins.slice(0, 4)) {
+      await addBooking(db, { ...stayed, cabinId, startDate: '2026-03-09', nights: 7 })
+    }
+    await addBooking(db, { ...stayed, cabinId: cabins[4], startDate: '2026-03-10', nights: 5 })
+    const { rows } = await asServiceRole(db, (tx) =>
+      tx.query<{ d: Dashboard }>(`select public.get_dashboard('2026-03-15', 7) as d`),
+    )
+    expect(rows[0].d.stats).toMatchObject({ occupancyRate: 33 / 161, cabinCount: 23 })
   })
 })

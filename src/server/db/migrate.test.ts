@@ -24,6 +24,11 @@ describe('the migrations', () => {
       'performance_list_indexes',
       'sort_indexes_carry_status',
       'booking_counts',
+      'is_staff_not_for_anon',
+      'booking_counts_read_only',
+      'amounts_are_finite',
+      'booking_history_rules',
+      'dashboard_exact_occupancy',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -1,45 +1,51 @@
 import { addDays } from '@shared/domain/format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addBooking, addCabin, addGuest, insertRow } from './testFixtures'
+import { asServiceRole, withRequestRole, type RequestClaims } from './requestContext'
+import { addBooking, addCabin, addGuest, addStaffUser, insertRow, userClaims } from './testFixtures'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
-import type { Database } from './types'
+import type { Database, Queryable } from './types'
 
 /** Every rule the database enforces, each broken on purpose; the message is what the desk shows. */
 describe.each(testDatabaseKinds())('rules on %s', (kind) => {
   let handle: TestDatabase
   let db: Database
   let guestId: number
+  let staff: RequestClaims
   const start = '2027-06-01'
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind)
     db = handle.db
     guestId = await addGuest(db)
+    staff = userClaims(await addStaffUser(db))
   })
   afterAll(() => handle.drop())
 
   const rejects = (promise: Promise<unknown>, message: string, code = '23514') =>
     expect(promise).rejects.toMatchObject({ message, code })
 
-  async function setSettings(fields: Record<string, number>): Promise<void> {
+  /**
+   * Sets columns of one row. An update that reaches no row would let a test pass without testing
+   * anything, so exactly one row must change.
+   */
+  async function updateRow(tx: Queryable, table: string, id: number, fields: Record<string, unknown>) {
     const columns = Object.keys(fields)
-    await db.query(
-      `update public.settings set ${columns.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} where id = 1`,
-      Object.values(fields),
+    const { affectedRows } = await tx.query(
+      `update public.${table} set ${columns.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} where id = $${columns.length + 1}`,
+      [...Object.values(fields), id],
     )
+    expect(affectedRows, `rows of ${table} ${id} updated`).toBe(1)
   }
+  const setSettings = (fields: Record<string, unknown>) => updateRow(db, 'settings', 1, fields)
   const defaults = { minBookingLength: 3, maxBookingLength: 90, maxGuestsPerBooking: 8, breakfastPrice: 15 }
 
   async function booking(fields: Record<string, unknown> = {}, nights = 4): Promise<number> {
     return addBooking(db, { cabinId: await addCabin(db), guestId, startDate: start, nights, fields })
   }
-  const update = (id: number, fields: Record<string, unknown>) => {
-    const columns = Object.keys(fields)
-    return db.query(
-      `update public.bookings set ${columns.map((c, i) => `"${c}" = $${i + 1}`).join(', ')} where id = $${columns.length + 1}`,
-      [...Object.values(fields), id],
-    )
-  }
+  const update = (id: number, fields: Record<string, unknown>, tx: Queryable = db) =>
+    updateRow(tx, 'bookings', id, fields)
+  const bookingById = async (id: number) =>
+    (await db.query<Record<string, unknown>>('select * from public.bookings where id = $1', [id])).rows[0]
 
   describe('booking status', () => {
     it('only knows unconfirmed, checked-in and checked-out', async () => {
@@ -96,6 +102,89 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
     })
   })
 
+  describe('a new booking', () => {
+    const asStaff = <T>(fn: (tx: Queryable) => Promise<T>) => withRequestRole(db, staff, fn)
+
+    it('starts unconfirmed when the desk, or anyone through the API, books it', async () => {
+      const cabinId = await addCabin(db)
+      const stay = { cabinId, guestId, startDate: start, nights: 4 }
+      for (const status of ['checked-in', 'checked-out']) {
+        await rejects(
+          asStaff((tx) => addBooking(tx, { ...stay, fields: { status, isPaid: true } })),
+          'A new booking starts unconfirmed; check the guest in when they arrive',
+        )
+      }
+      const id = await asStaff((tx) => addBooking(tx, { ...stay, fields: { isPaid: true } }))
+      expect(await bookingById(id)).toMatchObject({ status: 'unconfirmed', isPaid: true })
+    })
+
+    it('may be written as it happened by the owner (seed, bench) and the service role (imports)', async () => {
+      const past = {
+        guestId,
+        startDate: '2026-01-10',
+        nights: 4,
+        fields: { status: 'checked-out', isPaid: true },
+      }
+      const imported = await asServiceRole(db, async (tx) =>
+        addBooking(tx, { ...past, cabinId: await addCabin(tx) }),
+      )
+      const seeded = await addBooking(db, { ...past, cabinId: await addCabin(db) })
+      for (const id of [imported, seeded]) {
+        expect(await bookingById(id)).toMatchObject({ status: 'checked-out', numNights: 4 })
+      }
+    })
+  })
+
+  describe('a checked-out stay', () => {
+    const history = 'This stay is checked out: its dates, cabin, guests and prices can no longer change'
+
+    it('keeps its dates, cabin, guest, guests, breakfast and prices, whoever asks', async () => {
+      const id = await booking({ status: 'checked-out', isPaid: true })
+      const before = await bookingById(id)
+      const changes: Record<string, unknown>[] = [
+        { startDate: addDays(start, 1), endDate: addDays(start, 5) },
+        { endDate: addDays(start, 5), numNights: 5 },
+        { cabinId: await addCabin(db) },
+        { guestId: await addGuest(db) },
+        { numGuests: 3 },
+        { hasBreakfast: true, extrasPrice: 15 * 4 * 2, totalPrice: 4 * 180 + 15 * 4 * 2 },
+        { cabinPrice: 700, totalPrice: 700 },
+        { extrasPrice: 10, totalPrice: 4 * 180 + 10 },
+      ]
+      for (const fields of changes) {
+        await rejects(update(id, fields), history)
+        await rejects(
+          withRequestRole(db, staff, (tx) => update(id, fields, tx)),
+          history,
+        )
+        await rejects(
+          asServiceRole(db, (tx) => update(id, fields, tx)),
+          history,
+        )
+      }
+      expect(await bookingById(id)).toEqual(before)
+    })
+
+    it('still takes notes, and can still be deleted', async () => {
+      const id = await booking({ status: 'checked-out', isPaid: true })
+      await withRequestRole(db, staff, (tx) => update(id, { observations: 'Left a scarf behind' }, tx))
+      expect(await bookingById(id)).toMatchObject({ observations: 'Left a scarf behind' })
+      const { affectedRows } = await db.query('delete from public.bookings where id = $1', [id])
+      expect(affectedRows).toBe(1)
+    })
+
+    it('is history only once checked out: a checked-in stay can still be extended', async () => {
+      const id = await booking({ status: 'checked-in', isPaid: true })
+      await update(id, { endDate: addDays(start, 6), numNights: 6, cabinPrice: 6 * 180, totalPrice: 6 * 180 })
+      await update(id, { status: 'checked-out' })
+      expect(await bookingById(id)).toMatchObject({
+        status: 'checked-out',
+        numNights: 6,
+        totalPrice: 6 * 180,
+      })
+    })
+  })
+
   describe('booking dates and prices', () => {
     it('counts nights from the dates', async () => {
       await rejects(booking({ numNights: 5 }, 4), 'The number of nights must match the dates (4 nights)')
@@ -126,6 +215,62 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
     })
   })
 
+  describe('amounts', () => {
+    const NOT_NUMBERS = ['NaN', 'Infinity', '-Infinity']
+
+    it('are never NaN or infinite, whichever rule words the refusal', async () => {
+      const cabinId = await addCabin(db)
+      const id = await booking()
+      for (const value of NOT_NUMBERS) {
+        const attempts = [
+          () => addCabin(db, { regularPrice: value }),
+          () => addCabin(db, { discount: value }),
+          () => updateRow(db, 'cabins', cabinId, { regularPrice: value, discount: value }),
+          () => booking({ cabinPrice: value, totalPrice: value }),
+          () => update(id, { extrasPrice: value, totalPrice: value }),
+          () => update(id, { cabinPrice: value, extrasPrice: value, totalPrice: value }),
+          () => setSettings({ breakfastPrice: value }),
+        ]
+        for (const attempt of attempts)
+          await expect(attempt(), value).rejects.toMatchObject({ code: '23514' })
+      }
+      const { rows } = await db.query(
+        `select (select count(*) from public.cabins where "regularPrice" in ('NaN', 'Infinity', '-Infinity')
+                   or discount in ('NaN', 'Infinity', '-Infinity'))::int as cabins,
+                (select count(*) from public.bookings where "totalPrice" in ('NaN', 'Infinity', '-Infinity')
+                   or "cabinPrice" in ('NaN', 'Infinity', '-Infinity'))::int as bookings,
+                (select "breakfastPrice" from public.settings)::float8 as "breakfastPrice"`,
+      )
+      expect(rows).toEqual([{ cabins: 0, bookings: 0, breakfastPrice: 15 }])
+    })
+
+    const RULE_TRIGGERS = { cabins: 'check_cabin', bookings: 'check_booking', settings: 'check_settings' }
+    const COLUMNS = [
+      ['cabins', 'regularPrice'],
+      ['cabins', 'discount'],
+      ['bookings', 'cabinPrice'],
+      ['bookings', 'extrasPrice'],
+      ['bookings', 'totalPrice'],
+      ['settings', 'breakfastPrice'],
+    ] as const
+
+    it.each(NOT_NUMBERS)(
+      '%s is refused by a check constraint naming the column, trigger or not',
+      async (value) => {
+        const ids = { cabins: await addCabin(db), bookings: await booking(), settings: 1 }
+        for (const [table, column] of COLUMNS) {
+          await rejects(
+            db.transaction(async (tx) => {
+              await tx.exec(`alter table public.${table} disable trigger ${RULE_TRIGGERS[table]}`)
+              await updateRow(tx, table, ids[table], { [column]: value })
+            }),
+            `new row for relation "${table}" violates check constraint "${table}_${column}_finite"`,
+          )
+        }
+      },
+    )
+  })
+
   describe('booking limits', () => {
     it('fits the cabin and the per-booking guest limit', async () => {
       await rejects(booking({ numGuests: 7 }), 'This cabin fits at most 6 guests')
@@ -148,6 +293,7 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
       try {
         await setSettings({ minBookingLength: 5, maxGuestsPerBooking: 4 })
         await update(id, { status: 'checked-in', isPaid: true })
+        expect(await bookingById(id)).toMatchObject({ status: 'checked-in', numGuests: 6, numNights: 4 })
       } finally {
         await setSettings(defaults)
       }
@@ -161,7 +307,8 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
         addBooking(db, { cabinId, guestId, startDate: start, nights: 4, breakfastPrice: 12 }),
         'The breakfast price has changed; reload the booking and try again',
       )
-      await addBooking(db, { cabinId, guestId, startDate: start, nights: 4, breakfastPrice: 15 })
+      const id = await addBooking(db, { cabinId, guestId, startDate: start, nights: 4, breakfastPrice: 15 })
+      expect(await bookingById(id)).toMatchObject({ hasBreakfast: true, extrasPrice: 15 * 4 * 2 })
     })
 
     it('raises the extras by its cost when added at check-in', async () => {
@@ -170,6 +317,12 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
       await update(id, {
         status: 'checked-in',
         isPaid: true,
+        hasBreakfast: true,
+        extrasPrice: 20 + cost,
+        totalPrice: 4 * 180 + 20 + cost,
+      })
+      expect(await bookingById(id)).toMatchObject({
+        status: 'checked-in',
         hasBreakfast: true,
         extrasPrice: 20 + cost,
         totalPrice: 4 * 180 + 20 + cost,
@@ -185,6 +338,7 @@ describe.each(testDatabaseKinds())('rules on %s', (kind) => {
           'The breakfast price has changed; reload the booking and try again',
         )
         await update(id, { hasBreakfast: true, extrasPrice: 144, totalPrice: 4 * 180 + 144 })
+        expect(await bookingById(id)).toMatchObject({ hasBreakfast: true, extrasPrice: 144 })
       } finally {
         await setSettings(defaults)
       }

@@ -37,10 +37,38 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * Runs between the bootstrap and the migrations, to give the database what a hosted project has
+   * beforehand (on PGlite this skips the migrated template: the database is made from scratch).
+   */
+  beforeMigrations?: (db: Database) => Promise<void>
+}
+
 /** A new, empty database (in-memory PGlite, or a fresh database on the PostgreSQL server), migrated. */
-export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind,
+  { beforeMigrations }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const migrateAll = async (db: Database) => {
+    if (beforeMigrations) {
+      await migrate(db, [])
+      await beforeMigrations(db)
+    }
+    await migrate(db)
+  }
   if (kind === 'pglite') {
-    const db = await openPglite({ loadDataDir: await migratedTemplate() })
+    if (!beforeMigrations) {
+      const db = await openPglite({ loadDataDir: await migratedTemplate() })
+      return { db, drop: () => db.close() }
+    }
+    const db = await openPglite()
+    try {
+      await migrateAll(db)
+    } catch (error) {
+      await db.close()
+      throw error
+    }
     return { db, drop: () => db.close() }
   }
   const adminUrl = process.env.TEST_DATABASE_URL
@@ -51,7 +79,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   url.pathname = `/${name}`
   const db = openPostgres(url.toString())
   try {
-    await migrate(db)
+    await migrateAll(db)
   } catch (error) {
     await db.close()
     await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`))

@@ -1,11 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { addDays, daysBetween, formatCurrency, formatDistanceFromToday, formatStayDate } from './format'
+import {
+  addDays,
+  daysBetween,
+  formatCurrency,
+  formatDistanceFromToday,
+  formatPercent,
+  formatStayDate,
+} from './format'
 
 describe('formatCurrency', () => {
   it('shows US dollars in English locale', () => {
     expect(formatCurrency(1065)).toBe('$1,065.00')
     expect(formatCurrency(0)).toBe('$0.00')
     expect(formatCurrency(12.5)).toBe('$12.50')
+  })
+})
+
+describe('formatPercent', () => {
+  it('rounds an exact share once, to a whole percent', () => {
+    // 33 nights of 161: 20.497 %, which a share rounded to four decimals first (0.2050) made 21 %.
+    expect(formatPercent(33 / 161)).toBe('20%')
+    expect(formatPercent(0.285)).toBe('29%')
+    expect(formatPercent(0)).toBe('0%')
+    expect(formatPercent(1)).toBe('100%')
   })
 })
 

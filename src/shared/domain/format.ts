@@ -5,6 +5,16 @@ export function formatCurrency(value: number): string {
   return usd.format(value)
 }
 
+const wholePercent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 0 })
+
+/**
+ * A share (0..1) as a whole percent, rounded half up from its exact decimal value (0.285 → "29%",
+ * where Math.round(0.285 * 100) gives 28). Shares arrive unrounded: rounding twice turns 20.497 % into 21 %.
+ */
+export function formatPercent(share: number): string {
+  return wholePercent.format(share)
+}
+
 const DAY_MS = 86_400_000
 
 /** Days between two YYYY-MM-DD calendar dates (b − a), immune to daylight-saving shifts. */

@@ -1,5 +1,5 @@
 import { BankOutlined, BarChartOutlined, CalendarOutlined, ShoppingOutlined } from '@ant-design/icons'
-import { formatCurrency } from '@shared/domain/format'
+import { formatCurrency, formatPercent } from '@shared/domain/format'
 import { StatCard } from '../../ui/StatCard'
 import type { DashboardStats } from './service'
 
@@ -13,7 +13,7 @@ export function Stats({ stats }: { stats: DashboardStats }) {
         title="Occupancy rate"
         color="yellow"
         icon={<BarChartOutlined />}
-        value={`${Math.round(stats.occupancyRate * 100)}%`}
+        value={formatPercent(stats.occupancyRate)}
       />
     </>
   )
