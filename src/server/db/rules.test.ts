@@ -1,5 +1,7 @@
 import { addDays } from '@shared/domain/format'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MIGRATIONS, migrate } from './migrate'
+import { openPglite } from './pglite'
 import { asServiceRole, withRequestRole, type RequestClaims } from './requestContext'
 import { addBooking, addCabin, addGuest, addStaffUser, insertRow, userClaims } from './testFixtures'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
@@ -499,3 +501,28 @@ async function waitForLockWaiter(db: Database): Promise<void> {
     if (rows[0].waiting) return
   }
 }
+
+describe('the finite-amounts migration', () => {
+  it('lets a database that already holds a NaN price start, and refuses that row until it is fixed', async () => {
+    const db = await openPglite()
+    const finite = MIGRATIONS.find((m) => m.name === 'amounts_are_finite')!
+    try {
+      await migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < finite.version),
+      )
+      const cabinId = await addCabin(db, { regularPrice: 'NaN' })
+
+      expect(await migrate(db)).toContain(finite.version)
+      await expect(
+        db.query(`update public.cabins set name = 'Renamed' where id = $1`, [cabinId]),
+      ).rejects.toMatchObject({ code: '23514' })
+      const { affectedRows } = await db.query(`update public.cabins set "regularPrice" = 250 where id = $1`, [
+        cabinId,
+      ])
+      expect(affectedRows).toBe(1)
+    } finally {
+      await db.close()
+    }
+  })
+})
