@@ -77,8 +77,8 @@ const PROBE_SCHEMA = `
   create function public.probe_overload(p_text text) returns text language sql as 'select p_text';
   create function public.probe_series(p_count integer default 3) returns setof integer
     language sql as 'select generate_series(1, p_count)';
-  create function public.probe_table() returns table (label text, total bigint)
-    language sql as $$ select 'a', 1::bigint $$;
+  create function public.probe_table() returns table (total bigint, label text)
+    language sql as $$ select 1::bigint, 'a' $$;
   create function public.probe_things_all() returns setof public.probe_things
     language sql as 'select * from public.probe_things';
   create function public.probe_make_pair(p_first integer) returns public.probe_pair

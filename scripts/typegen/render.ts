@@ -210,7 +210,8 @@ class SchemaRenderer {
 
     // `returns table (…)` or out parameters: one object per row.
     if (returned?.name === 'record' && outputs.length > 0) {
-      return `{ Args: ${args}\nReturns: { ${outputs
+      return `{ Args: ${args}\nReturns: { ${[...outputs]
+        .sort((a, b) => byCodePoint(a.name, b.name))
         .map((arg) => `${key(arg.name)}: ${this.tsType(arg.type)}`)
         .join('\n')} }${setOf} }`
     }
