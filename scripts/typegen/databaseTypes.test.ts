@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds())('database types on %s', (kind) => {
       'probe_overload: { Args: { p_number: number }; Returns: number } | { Args: { p_text: string }; Returns: string }',
       'probe_series: { Args: { p_count?: number }; Returns: number[] }',
       'probe_table: { Args: never; Returns: { label: string; total: number }[] }',
+      'probe_out: { Args: { p_in: number }; Returns: { first: number; second: string } }',
       'probe_things_all: { Args: never Returns: { counter: number doubled: number | null id: number',
       "tiny: number }[] SetofOptions: { from: '*' to: 'probe_things' isOneToOne: false isSetofReturn: true }",
       "probe_make_pair: { Args: { p_first: number } Returns: Database['public']['CompositeTypes']['probe_pair'] SetofOptions: { from: '*' to: 'probe_pair' isOneToOne: true isSetofReturn: false }",
@@ -83,5 +84,7 @@ const PROBE_SCHEMA = `
     language sql as 'select * from public.probe_things';
   create function public.probe_make_pair(p_first integer) returns public.probe_pair
     language sql as $$ select (p_first, 'x')::public.probe_pair $$;
+  create function public.probe_out(p_in integer, out second text, out first integer)
+    language sql as $$ select 'x', p_in $$;
   create function public.probe_trigger() returns trigger language plpgsql as 'begin return new; end';
 `

@@ -79,6 +79,10 @@ class SchemaRenderer {
     )
   }
 
+  /**
+   * supabase gen types also lists the foreign keys a view inherits from its base tables; the schema
+   * has no view yet, so a view's Relationships stay empty until one needs embedding.
+   */
   views(): string {
     return objectOf(
       this.relations(VIEW_KINDS).map(
