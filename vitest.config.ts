@@ -15,6 +15,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'src/{main,preload,server,shared}/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/reliability/**/*.test.ts',
           ],

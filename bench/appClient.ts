@@ -1,14 +1,15 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import type { Database } from '@shared/database.types'
 
 /**
  * Stands in for src/renderer/src/lib/supabase.ts while the bench runs the renderer's feature services
  * unchanged (scripts/bench.mjs swaps the module): the client is made as Node needs it (realtime over
  * the ws package, no stored session) and signed in as the demo staff member of the backend measured.
  */
-let client: SupabaseClient | null = null
+let client: SupabaseClient<Database> | null = null
 
-export function supabase(): SupabaseClient {
+export function supabase(): SupabaseClient<Database> {
   if (!client) throw new Error('The bench has not signed in to a backend yet')
   return client
 }
@@ -36,7 +37,7 @@ const recordingFetch: typeof fetch = (input, init) => {
 
 export async function signIn(url: string, anonKey: string, email: string, password: string): Promise<void> {
   client = null
-  const next = createClient(url, anonKey, {
+  const next = createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
     global: { fetch: recordingFetch },

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '../../src/shared/database.types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '../../src/server/db/testDatabases'
 import {
@@ -16,8 +17,8 @@ const TODAY = '2026-06-15'
 
 describe.each(testDatabaseKinds())('REST with supabase-js on %s', (kind) => {
   let server: TestServer
-  let staff: SupabaseClient
-  let anon: SupabaseClient
+  let staff: SupabaseClient<Database>
+  let anon: SupabaseClient<Database>
 
   const BOOKING_LIST =
     'id, created_at, startDate, endDate, numNights, numGuests, status, totalPrice, cabins(name), guests(fullName, email)'
@@ -320,6 +321,9 @@ describe.each(testDatabaseKinds())('REST with supabase-js on %s', (kind) => {
   })
 
   describe('dashboard rpc', () => {
+    /** get_dashboard answers json, which the generated types call Json: the part these tests read. */
+    type DashboardJson = { salesByDay: { date: string }[] }
+
     it('returns the figures of the period as JSON', async () => {
       const { data, error } = await staff.rpc('get_dashboard', {
         p_today: TODAY,
@@ -335,20 +339,21 @@ describe.each(testDatabaseKinds())('REST with supabase-js on %s', (kind) => {
           cabinCount: 8,
         },
       })
-      expect(data.salesByDay).toHaveLength(7)
-      expect(data.salesByDay[6].date).toBe(TODAY)
+      const { salesByDay } = data as DashboardJson
+      expect(salesByDay).toHaveLength(7)
+      expect(salesByDay[6].date).toBe(TODAY)
     })
 
     it('works with GET too (read-only)', async () => {
       const { data, error } = await staff.rpc('get_dashboard', { p_today: TODAY, p_days: 30 }, { get: true })
       expect(error).toBeNull()
-      expect(data.salesByDay).toHaveLength(30)
+      expect((data as DashboardJson).salesByDay).toHaveLength(30)
     })
   })
 
   describe('row level security', () => {
     it('shows anon empty lists on every table and refuses its writes with 401 42501', async () => {
-      for (const table of ['cabins', 'guests', 'bookings', 'settings', 'staff', 'staff_invites']) {
+      for (const table of ['cabins', 'guests', 'bookings', 'settings', 'staff', 'staff_invites'] as const) {
         const { data, error } = await anon.from(table).select('*')
         expect(error, table).toBeNull()
         expect(data, table).toEqual([])

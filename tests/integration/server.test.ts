@@ -229,9 +229,9 @@ describe('web mode and lifecycle', () => {
       expect(error).toBeNull()
       expect(data!.length).toBeGreaterThan(0)
       for (const { image } of data!) {
-        expect(image.startsWith(`${again.url}/storage/v1/object/public/cabin-images/`)).toBe(true)
+        expect(image?.startsWith(`${again.url}/storage/v1/object/public/cabin-images/`)).toBe(true)
       }
-      const picture = await fetch(data![0].image)
+      const picture = await fetch(data![0].image!)
       expect(picture.status).toBe(200)
       expect(picture.headers.get('content-type')).toBe('image/png')
     } finally {

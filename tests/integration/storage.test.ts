@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '../../src/shared/database.types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '../../src/server/db/testDatabases'
 import {
@@ -14,7 +15,7 @@ import {
 
 describe.each(testDatabaseKinds())('storage on %s', (kind) => {
   let server: TestServer
-  let staff: SupabaseClient
+  let staff: SupabaseClient<Database>
 
   beforeAll(async () => {
     server = await startTestServer({}, kind)

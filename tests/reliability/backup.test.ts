@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database as Schema } from '../../src/shared/database.types'
 import { afterAll, describe, expect, it } from 'vitest'
 import { listBackups, restoreBackup, type Backup, type Scheduler } from '../../src/server/backup'
 import { DataDirInUseError } from '../../src/server/dataDirLock'
@@ -77,7 +78,7 @@ function backupReports() {
   }
 }
 
-async function staffClient(server: RunningServer): Promise<SupabaseClient> {
+async function staffClient(server: RunningServer): Promise<SupabaseClient<Schema>> {
   const client = supabaseClient(server.url, server.anonKey)
   const { error } = await client.auth.signInWithPassword({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
   expect(error).toBeNull()

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '../../src/shared/database.types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testDatabaseKinds } from '../../src/server/db/testDatabases'
 import {
@@ -19,7 +20,7 @@ const SETTINGS_ROUNDS = 10
 describe.each(testDatabaseKinds())('concurrency on %s', (kind) => {
   let server: TestServer
   /** One signed-in client per desk, so requests do not share anything but the server. */
-  const desks: SupabaseClient[] = []
+  const desks: SupabaseClient<Database>[] = []
   const results: string[] = []
 
   beforeAll(async () => {
@@ -120,9 +121,9 @@ describe.each(testDatabaseKinds())('concurrency on %s', (kind) => {
       ).toBeNull()
       // Each edit is valid against what its desk saw; together they would cross. Half the rounds raise
       // the minimum first, half lower the maximum first, and the other 18 desks pile on.
-      const raiseMin = (desk: SupabaseClient, value: number) =>
+      const raiseMin = (desk: SupabaseClient<Database>, value: number) =>
         desk.from('settings').update({ minBookingLength: value }).eq('id', 1).select()
-      const lowerMax = (desk: SupabaseClient, value: number) =>
+      const lowerMax = (desk: SupabaseClient<Database>, value: number) =>
         desk.from('settings').update({ maxBookingLength: value }).eq('id', 1).select()
       const edits = desks.map((desk, i) =>
         (i + round) % 2 === 0 ? raiseMin(desk, 6 + (i % 5)) : lowerMax(desk, 3 + (i % 5)),

@@ -235,7 +235,7 @@ async function forgedTokens(dataDir: string, staffId: string): Promise<string[]>
   ]
 }
 
-/** The error body each service answers with (SUPABASE_CONTRACT.md), or the gateway's apikey refusal. */
+/** The error body each service answers with (docs/SUPABASE_CONTRACT.md), or the gateway's apikey refusal. */
 function hasErrorShape(input: FuzzInput, response: RawResponse): boolean {
   if (input.request.method === 'HEAD' || response.body.length === 0) return true
   let body: unknown

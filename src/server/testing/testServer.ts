@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import type { Database } from '../../shared/database.types'
 import { createTestDatabase, type TestDatabaseKind } from '../db/testDatabases'
 import { startServer, type RunningServer, type StartServerOptions } from '../index'
 
@@ -19,7 +20,7 @@ export interface TestServer extends RunningServer {
   dataDir: string
   clock: TestClock
   /** A supabase-js client as the renderer makes it, without persistence or timers. */
-  client(): SupabaseClient
+  client(): SupabaseClient<Database>
   stop(): Promise<void>
 }
 
@@ -56,8 +57,8 @@ export async function startTestServer(
 }
 
 /** A supabase-js client as the renderer makes it, minus persistence and timers (Node has no WebSocket). */
-export function supabaseClient(url: string, anonKey: string): SupabaseClient {
-  return createClient(url, anonKey, {
+export function supabaseClient(url: string, anonKey: string): SupabaseClient<Database> {
+  return createClient<Database>(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as never },
   })

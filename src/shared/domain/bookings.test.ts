@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  parseBookingStatus,
   BOOKING_SORT_OPTIONS,
   BOOKING_STATUS_FILTERS,
   DEFAULT_BOOKING_SORT,
@@ -72,5 +73,16 @@ describe('stay wording', () => {
   it('counts nights', () => {
     expect(nightsLabel(1)).toBe('1 night')
     expect(nightsLabel(5)).toBe('5 nights')
+  })
+})
+
+describe('booking status from the database', () => {
+  it('keeps the three statuses and refuses any other', () => {
+    expect(['unconfirmed', 'checked-in', 'checked-out'].map(parseBookingStatus)).toEqual([
+      'unconfirmed',
+      'checked-in',
+      'checked-out',
+    ])
+    expect(() => parseBookingStatus('cancelled')).toThrow('Unknown booking status: cancelled')
   })
 })

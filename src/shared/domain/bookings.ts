@@ -3,6 +3,16 @@
 export const BOOKING_STATUSES = ['unconfirmed', 'checked-in', 'checked-out'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
+/**
+ * A status as the database stores it (text, which the bookings trigger limits to these three). Read
+ * at the boundary, so a status the screens do not know fails there instead of showing as blank.
+ */
+export function parseBookingStatus(value: string): BookingStatus {
+  const status = BOOKING_STATUSES.find((known) => known === value)
+  if (!status) throw new Error(`Unknown booking status: ${value}`)
+  return status
+}
+
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   unconfirmed: 'Unconfirmed',
   'checked-in': 'Checked in',

@@ -1,20 +1,24 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Database } from '@shared/database.types'
 import type { BackendConfig, Platform } from '../platform/types'
 
-let client: SupabaseClient | null = null
+/** Typed by the schema: a query or rpc the migrations no longer allow fails the typecheck. */
+export type AppClient = SupabaseClient<Database>
+
+let client: AppClient | null = null
 let connectedTo: BackendConfig | null = null
 
 /** Called once at start-up, before the first render. */
-export function initSupabase(config: BackendConfig, platform: Platform): SupabaseClient {
+export function initSupabase(config: BackendConfig, platform: Platform): AppClient {
   connectedTo = config
-  client = createClient(config.supabaseUrl, config.supabaseAnonKey, {
+  client = createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     auth: { storage: platform.sessionStorageFor(config), persistSession: true, autoRefreshToken: true },
   })
   return client
 }
 
 /** The app's one client. Only feature services call this. */
-export function supabase(): SupabaseClient {
+export function supabase(): AppClient {
   if (!client) throw new Error('The backend connection is not ready yet')
   return client
 }
@@ -23,9 +27,9 @@ export function supabase(): SupabaseClient {
  * A second client that never stores a session: signing a new staff member up through it must not
  * replace the session of the person who is creating the account.
  */
-export function createDetachedClient(): SupabaseClient {
+export function createDetachedClient(): AppClient {
   if (!connectedTo) throw new Error('The backend connection is not ready yet')
-  return createClient(connectedTo.supabaseUrl, connectedTo.supabaseAnonKey, {
+  return createClient<Database>(connectedTo.supabaseUrl, connectedTo.supabaseAnonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   })
 }

@@ -1,11 +1,13 @@
 import {
+  parseBookingStatus,
   parseSortBy,
   pageRowRange,
   type BookingSortBy,
+  type BookingStatus,
   type BookingStatusFilter,
 } from '@shared/domain/bookings'
 import { supabase } from '../../lib/supabase'
-import type { Booking, BookingListItem, BookingUpdate } from './types'
+import type { Booking, BookingListItem, BookingRecord, BookingUpdate } from './types'
 
 export interface BookingsQuery {
   filter: BookingStatusFilter
@@ -55,7 +57,7 @@ async function bookingsPage(
     .order('id', { ascending })
     .range(from, to)
   if (error) throw new Error('Bookings could not be loaded', { cause: error })
-  return data as unknown as BookingListItem[]
+  return data.map(withBookingStatus)
 }
 
 async function countBookings(filter: BookingStatusFilter): Promise<number> {
@@ -63,6 +65,13 @@ async function countBookings(filter: BookingStatusFilter): Promise<number> {
   if (error) throw new Error('Bookings could not be loaded', { cause: error })
   // One row per status that ever had a booking; "all" adds them up.
   return data.reduce((sum, row) => sum + Number(row.total), 0)
+}
+
+/** The database keeps status as text; the screens know the three statuses it may hold. */
+function withBookingStatus<Row extends { status: string }>(
+  row: Row,
+): Omit<Row, 'status'> & { status: BookingStatus } {
+  return { ...row, status: parseBookingStatus(row.status) }
 }
 
 /** PostgREST's answer when .single() finds no row. */
@@ -77,14 +86,14 @@ export async function getBooking(id: number): Promise<Booking> {
     .single()
   if (error?.code === NO_ROWS) throw new Error('Booking not found')
   if (error) throw new Error('Booking not found', { cause: error })
-  return data as Booking
+  return withBookingStatus(data)
 }
 
 /** Changes a booking and returns it as stored; a booking that no longer exists is a failure. */
-export async function updateBooking(id: number, changes: BookingUpdate): Promise<Booking> {
+export async function updateBooking(id: number, changes: BookingUpdate): Promise<BookingRecord> {
   const { data, error } = await supabase().from('bookings').update(changes).eq('id', id).select().single()
   if (error) throw new Error('Booking could not be updated', { cause: error })
-  return data as Booking
+  return withBookingStatus(data)
 }
 
 export async function deleteBooking(id: number): Promise<void> {

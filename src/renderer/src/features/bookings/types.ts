@@ -1,50 +1,32 @@
 import type { BookingStatus } from '@shared/domain/bookings'
+import type { Tables } from '@shared/database.types'
+
+/** A booking row as the screens read it: its status narrowed to the ones the database allows. */
+type WithStatus<Row extends { status: string }> = Omit<Row, 'status'> & { status: BookingStatus }
 
 /** A row of the bookings list: the booking with its cabin's name and its guest's name and email. */
-export interface BookingListItem {
-  id: number
-  created_at: string
-  startDate: string
-  endDate: string
-  numNights: number
-  numGuests: number
-  status: BookingStatus
-  totalPrice: number
-  cabins: { name: string } | null
-  guests: { fullName: string; email: string | null } | null
+export type BookingListItem = WithStatus<
+  Pick<
+    Tables<'bookings'>,
+    'id' | 'created_at' | 'startDate' | 'endDate' | 'numNights' | 'numGuests' | 'status' | 'totalPrice'
+  >
+> & {
+  cabins: Pick<Tables<'cabins'>, 'name'> | null
+  guests: Pick<Tables<'guests'>, 'fullName' | 'email'> | null
 }
 
-export interface Guest {
-  id: number
-  fullName: string
-  email: string | null
-  nationality: string | null
-  nationalID: string | null
-  countryFlag: string | null
-}
+export type Guest = Tables<'guests'>
+
+/** The booking row alone, as a write returns it. */
+export type BookingRecord = WithStatus<Tables<'bookings'>>
 
 /** A booking with everything its detail, check-in and check-out screens show. */
-export interface Booking {
-  id: number
-  created_at: string
-  startDate: string
-  endDate: string
-  numNights: number
-  numGuests: number
-  cabinPrice: number
-  extrasPrice: number
-  totalPrice: number
-  status: BookingStatus
-  hasBreakfast: boolean
-  observations: string | null
-  isPaid: boolean
-  cabinId: number
-  guestId: number
-  cabins: { id: number; name: string } | null
+export type Booking = BookingRecord & {
+  cabins: Pick<Tables<'cabins'>, 'id' | 'name'> | null
   guests: Guest | null
 }
 
 /** The fields a check-in or check-out changes. */
 export type BookingUpdate = Partial<
-  Pick<Booking, 'status' | 'isPaid' | 'hasBreakfast' | 'extrasPrice' | 'totalPrice'>
+  WithStatus<Pick<Tables<'bookings'>, 'status' | 'isPaid' | 'hasBreakfast' | 'extrasPrice' | 'totalPrice'>>
 >

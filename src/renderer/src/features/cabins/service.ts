@@ -5,7 +5,7 @@ import type { Cabin, CabinFields } from './types'
 export async function getCabins(): Promise<Cabin[]> {
   const { data, error } = await supabase().from('cabins').select('*').order('created_at', { ascending: true })
   if (error) throw new Error('Cabins could not be loaded', { cause: error })
-  return data as Cabin[]
+  return data
 }
 
 export interface SaveCabinRequest {
@@ -50,7 +50,7 @@ async function createCabin(cabin: CabinFields, imageFile?: File): Promise<Cabin>
     .select()
     .single()
   if (error) throw new Error('Cabin could not be created', { cause: error })
-  if (!image || !imageFile) return data as Cabin
+  if (!image || !imageFile) return data
 
   const { error: uploadError } = await uploadImage(image.name, imageFile)
   if (uploadError) {
@@ -58,7 +58,7 @@ async function createCabin(cabin: CabinFields, imageFile?: File): Promise<Cabin>
     await supabase().from('cabins').delete().eq('id', data.id)
     throw new Error('Cabin image could not be uploaded and the cabin was not created', { cause: uploadError })
   }
-  return data as Cabin
+  return data
 }
 
 async function editCabin(id: number, cabin: CabinFields, imageFile?: File): Promise<Cabin> {
@@ -80,7 +80,7 @@ async function editCabin(id: number, cabin: CabinFields, imageFile?: File): Prom
     throw new Error('Cabin could not be edited', { cause: error })
   }
   if (image && cabin.image) await removeImageIfUnused(cabin.image)
-  return data as Cabin
+  return data
 }
 
 export async function deleteCabin(id: number): Promise<void> {
@@ -88,7 +88,7 @@ export async function deleteCabin(id: number): Promise<void> {
   if (error) throw new Error('Cabin could not be deleted', { cause: error })
   if (data.length === 0)
     throw new Error('Cabin could not be deleted', { cause: new Error('The cabin no longer exists') })
-  const [{ image }] = data as Pick<Cabin, 'image'>[]
+  const [{ image }] = data
   if (image) await removeImageIfUnused(image)
 }
 

@@ -1,14 +1,7 @@
-export interface Cabin {
-  id: number
-  created_at: string
-  name: string
-  maxCapacity: number
-  regularPrice: number
-  discount: number
-  /** The public storage URL of the cabin's photo. */
-  image: string | null
-  description: string
-}
+import type { Tables } from '@shared/database.types'
+
+/** A cabin row; `image` is the public storage URL of its photo. */
+export type Cabin = Tables<'cabins'>
 
 /** What the cabin form edits; `image` is the photo the cabin keeps unless a new file replaces it. */
 export type CabinFields = Pick<

@@ -1,3 +1,5 @@
+import type { Json } from '@shared/database.types'
+import type { BookingStatus } from '@shared/domain/bookings'
 import { supabase } from '../../lib/supabase'
 
 export interface DashboardStats {
@@ -22,7 +24,7 @@ export interface StayDuration {
 
 export interface TodayActivity {
   id: number
-  status: 'unconfirmed' | 'checked-in' | 'checked-out'
+  status: BookingStatus
   numNights: number
   guests: { fullName: string; nationality: string; countryFlag: string | null }
 }
@@ -50,5 +52,30 @@ export async function getDashboard({ today, days, timeZone }: DashboardRequest):
     p_time_zone: timeZone,
   })
   if (error) throw new Error('The dashboard could not be loaded', { cause: error })
-  return data as Dashboard
+  return readDashboard(data)
+}
+
+const STAT_NAMES: (keyof DashboardStats)[] = ['bookings', 'sales', 'checkIns', 'occupancyRate', 'cabinCount']
+const LIST_NAMES: (keyof Omit<Dashboard, 'stats'>)[] = ['salesByDay', 'stayDurations', 'today']
+
+const isRecord = (value: Json | undefined): value is { [key: string]: Json | undefined } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * get_dashboard builds its answer with json_build_object, which the generated types can only call
+ * Json. Its outline is checked here, so a renamed part fails as a load error instead of blank figures.
+ */
+export function readDashboard(data: Json): Dashboard {
+  const stats = isRecord(data) ? data.stats : undefined
+  if (
+    !isRecord(data) ||
+    !isRecord(stats) ||
+    !STAT_NAMES.every((name) => typeof stats[name] === 'number') ||
+    !LIST_NAMES.every((name) => Array.isArray(data[name]))
+  ) {
+    throw new Error('The dashboard could not be loaded', {
+      cause: new Error('get_dashboard answered in an unexpected shape'),
+    })
+  }
+  return data as unknown as Dashboard
 }

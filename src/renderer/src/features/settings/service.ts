@@ -1,12 +1,8 @@
+import type { Tables } from '@shared/database.types'
 import { supabase } from '../../lib/supabase'
 
-export interface Settings {
-  id: number
-  minBookingLength: number
-  maxBookingLength: number
-  maxGuestsPerBooking: number
-  breakfastPrice: number
-}
+/** The business-wide settings row, without its creation time (nobody edits or shows it). */
+export type Settings = Omit<Tables<'settings'>, 'created_at'>
 
 export type SettingName = Exclude<keyof Settings, 'id'>
 export type SettingsPatch = Partial<Pick<Settings, SettingName>>
@@ -17,7 +13,7 @@ const SETTINGS_ID = 1
 export async function getSettings(): Promise<Settings> {
   const { data, error } = await supabase().from('settings').select('*').eq('id', SETTINGS_ID).single()
   if (error) throw new Error('Settings could not be loaded', { cause: error })
-  return data as Settings
+  return data
 }
 
 export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
@@ -29,5 +25,5 @@ export async function updateSettings(patch: SettingsPatch): Promise<Settings> {
     throw new Error('Settings could not be updated', {
       cause: new Error('The settings row could not be found'),
     })
-  return data[0] as Settings
+  return data[0]
 }

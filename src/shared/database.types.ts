@@ -1,0 +1,210 @@
+// Generated from supabase/migrations by `npm run gen:types` (scripts/gen-types.mjs): do not edit.
+// The shape is that of `supabase gen types typescript`, so supabase-js types every query and rpc.
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      booking_counts: {
+        Row: { status: string; total: number }
+        Insert: { status: string; total: number }
+        Update: { status?: string; total?: number }
+        Relationships: []
+      }
+      bookings: {
+        Row: {
+          cabinId: number
+          cabinPrice: number
+          created_at: string
+          endDate: string
+          extrasPrice: number
+          guestId: number
+          hasBreakfast: boolean
+          id: number
+          isPaid: boolean
+          numGuests: number
+          numNights: number
+          observations: string | null
+          startDate: string
+          status: string
+          totalPrice: number
+        }
+        Insert: {
+          cabinId: number
+          cabinPrice: number
+          created_at?: string
+          endDate: string
+          extrasPrice?: number
+          guestId: number
+          hasBreakfast?: boolean
+          id?: number
+          isPaid?: boolean
+          numGuests: number
+          numNights: number
+          observations?: string | null
+          startDate: string
+          status?: string
+          totalPrice: number
+        }
+        Update: {
+          cabinId?: number
+          cabinPrice?: number
+          created_at?: string
+          endDate?: string
+          extrasPrice?: number
+          guestId?: number
+          hasBreakfast?: boolean
+          id?: number
+          isPaid?: boolean
+          numGuests?: number
+          numNights?: number
+          observations?: string | null
+          startDate?: string
+          status?: string
+          totalPrice?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: 'bookings_cabinId_fkey'
+            columns: ['cabinId']
+            isOneToOne: false
+            referencedRelation: 'cabins'
+            referencedColumns: ['id']
+          },
+          {
+            foreignKeyName: 'bookings_guestId_fkey'
+            columns: ['guestId']
+            isOneToOne: false
+            referencedRelation: 'guests'
+            referencedColumns: ['id']
+          },
+        ]
+      }
+      cabins: {
+        Row: {
+          created_at: string
+          description: string
+          discount: number
+          id: number
+          image: string | null
+          maxCapacity: number
+          name: string
+          regularPrice: number
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          discount?: number
+          id?: number
+          image?: string | null
+          maxCapacity: number
+          name: string
+          regularPrice: number
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          discount?: number
+          id?: number
+          image?: string | null
+          maxCapacity?: number
+          name?: string
+          regularPrice?: number
+        }
+        Relationships: []
+      }
+      guests: {
+        Row: {
+          countryFlag: string | null
+          created_at: string
+          email: string | null
+          fullName: string
+          id: number
+          nationalID: string | null
+          nationality: string | null
+        }
+        Insert: {
+          countryFlag?: string | null
+          created_at?: string
+          email?: string | null
+          fullName: string
+          id?: number
+          nationalID?: string | null
+          nationality?: string | null
+        }
+        Update: {
+          countryFlag?: string | null
+          created_at?: string
+          email?: string | null
+          fullName?: string
+          id?: number
+          nationalID?: string | null
+          nationality?: string | null
+        }
+        Relationships: []
+      }
+      settings: {
+        Row: {
+          breakfastPrice: number
+          created_at: string
+          id: number
+          maxBookingLength: number
+          maxGuestsPerBooking: number
+          minBookingLength: number
+        }
+        Insert: {
+          breakfastPrice: number
+          created_at?: string
+          id?: number
+          maxBookingLength: number
+          maxGuestsPerBooking: number
+          minBookingLength: number
+        }
+        Update: {
+          breakfastPrice?: number
+          created_at?: string
+          id?: number
+          maxBookingLength?: number
+          maxGuestsPerBooking?: number
+          minBookingLength?: number
+        }
+        Relationships: []
+      }
+      staff: {
+        Row: { created_at: string; user_id: string }
+        Insert: { created_at?: string; user_id: string }
+        Update: { created_at?: string; user_id?: string }
+        Relationships: []
+      }
+      staff_invites: {
+        Row: { created_at: string; email: string; invited_by: string | null }
+        Insert: { created_at?: string; email: string; invited_by?: string | null }
+        Update: { created_at?: string; email?: string; invited_by?: string | null }
+        Relationships: []
+      }
+    }
+    Views: { [_ in never]: never }
+    Functions: {
+      get_dashboard: { Args: { p_days: number; p_time_zone?: string; p_today: string }; Returns: Json }
+      invite_staff: { Args: { p_email: string }; Returns: undefined }
+      is_staff: { Args: never; Returns: boolean }
+    }
+    Enums: { [_ in never]: never }
+    CompositeTypes: { [_ in never]: never }
+  }
+}
+
+type TablesAndViews = Database['public']['Tables'] & Database['public']['Views']
+
+export type Tables<Name extends keyof TablesAndViews> = TablesAndViews[Name]['Row']
+export type TablesInsert<Name extends keyof Database['public']['Tables']> =
+  Database['public']['Tables'][Name]['Insert']
+export type TablesUpdate<Name extends keyof Database['public']['Tables']> =
+  Database['public']['Tables'][Name]['Update']
+export type Enums<Name extends keyof Database['public']['Enums']> = Database['public']['Enums'][Name]
+export type CompositeTypes<Name extends keyof Database['public']['CompositeTypes']> =
+  Database['public']['CompositeTypes'][Name]
+
+export const Constants = {
+  public: { Enums: {} },
+} as const
