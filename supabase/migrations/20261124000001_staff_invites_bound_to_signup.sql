@@ -102,3 +102,30 @@ begin
   return new;
 end
 $$;
+
+-- The token has done its work once the account exists; it must not linger where the user or a
+-- token's claims show it. GoTrue copies sign-up data into the identity, and writes its in-memory
+-- copy of the metadata back after the insert (confirming the email), so both are stripped there too.
+create function public.strip_staff_invite_token() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'identities' then
+    new.identity_data := new.identity_data - 'staff_invite_token';
+  else
+    new.raw_user_meta_data := new.raw_user_meta_data - 'staff_invite_token';
+  end if;
+  return new;
+end
+$$;
+
+revoke execute on function public.strip_staff_invite_token() from public, anon, authenticated;
+
+create trigger strip_staff_invite_token before update on auth.users
+for each row when (new.raw_user_meta_data ? 'staff_invite_token')
+execute function public.strip_staff_invite_token();
+
+create trigger strip_staff_invite_token before insert or update on auth.identities
+for each row when (new.identity_data ? 'staff_invite_token')
+execute function public.strip_staff_invite_token();

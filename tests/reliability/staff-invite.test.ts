@@ -99,6 +99,8 @@ describe.each(testDatabaseKinds())('staff invites on %s', (kind) => {
     expect(colleague.error).toBeNull()
     expect(await isStaff(colleague.client)).toBe(true)
     expect(colleague.data.user?.user_metadata).not.toHaveProperty('staff_invite_token')
+    expect(colleague.data.user?.identities?.[0].identity_data).not.toHaveProperty('staff_invite_token')
+    expect(colleague.data.user?.identities?.[0].identity_data).toMatchObject({ fullName: 'New Colleague' })
     expect(colleague.data.user?.user_metadata).toMatchObject({ fullName: 'New Colleague' })
     const { data: invites } = await staff.from('staff_invites').select('email')
     expect(invites).toEqual([])
