@@ -9,7 +9,8 @@ import type { Platform } from '../../platform/types'
 import { CreateUserForm } from './CreateUserForm'
 
 /** The Users screen's form against the real embedded backend, signed in as the demo staff member. */
-describe('creating a staff user', () => {
+// Typing into Ant Design's fields and hashing a password on a shared machine take longer than 5 s.
+describe('creating a staff user', { timeout: 30_000 }, () => {
   let server: EmbeddedBackend
   /** Someone else's browser: a client of its own that keeps no session. */
   const otherClient = () =>
