@@ -40,14 +40,40 @@ export interface RateLimit {
   windowSeconds: number
 }
 
+export interface BackoffRule {
+  /** Failures allowed before the first wait. */
+  freeFailures: number
+  /** The first wait; each further failure doubles it, up to maxDelaySeconds. */
+  firstDelaySeconds: number
+  maxDelaySeconds: number
+  /** A key with no failure for this long starts over. */
+  forgetAfterSeconds: number
+}
+
 /**
- * Failed password sign-ins allowed before 429. Per email stops guessing one account's password;
- * per address stops one machine trying many accounts. The address limit is higher because in web
- * mode every desk behind one proxy, and every local test, shares 127.0.0.1.
+ * How auth slows guessing and floods down (answers 429 `over_request_rate_limit`, in memory).
+ * Nothing counts per email alone: anyone can type someone else's email, and a lock on it would let
+ * a stranger anywhere refuse the real user's correct password.
+ * - Failed password sign-ins per address and email: a few free, then a wait that doubles.
+ * - Failed password sign-ins per address, whatever the email: stops one machine trying many
+ *   accounts. High, because in web mode every desk behind one proxy shares an address.
+ * - Sign-ups per address: GoTrue's `sign_in_sign_ups` default (30 per 5 minutes per IP).
  */
-export const SIGN_IN_FAILURE_LIMITS: { perEmail: RateLimit; perAddress: RateLimit } = {
-  perEmail: { limit: 10, windowSeconds: 15 * 60 },
-  perAddress: { limit: 50, windowSeconds: 15 * 60 },
+export interface AuthRateLimits {
+  signInFailuresPerAddressAndEmail: BackoffRule
+  signInFailuresPerAddress: RateLimit
+  signUpsPerAddress: RateLimit
+}
+
+export const AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInFailuresPerAddressAndEmail: {
+    freeFailures: 5,
+    firstDelaySeconds: 2,
+    maxDelaySeconds: 15 * 60,
+    forgetAfterSeconds: 60 * 60,
+  },
+  signInFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
+  signUpsPerAddress: { limit: 30, windowSeconds: 5 * 60 },
 }
 
 /** Graceful close waits this long for in-flight requests before cutting connections. */

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
-import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
+import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
 import { hasPgliteCluster, openDatabase } from './db/open'
 import type { Database } from './db/types'
@@ -38,8 +38,8 @@ export interface StartServerOptions {
   now?: () => number
   /** Structured request logs on stdout (default true). */
   log?: boolean
-  /** Failed sign-ins allowed per email and per address (default SIGN_IN_FAILURE_LIMITS). */
-  signInFailureLimits?: typeof SIGN_IN_FAILURE_LIMITS
+  /** Auth's rate limits; each one given replaces its default in AUTH_RATE_LIMITS. */
+  authRateLimits?: Partial<AuthRateLimits>
   /**
    * Back up the database and stored images at start and every 24 hours into <dataDir>/backups
    * (default off here; the process entry turns it on, so test servers do not pay for it).
@@ -109,7 +109,7 @@ async function start(
         secret: keys.secret,
         now,
         logger,
-        signInFailureLimits: options.signInFailureLimits,
+        rateLimits: options.authRateLimits,
       }),
       storage,
     ],

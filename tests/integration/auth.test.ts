@@ -125,6 +125,39 @@ describe.each(testDatabaseKinds())('auth on %s', (kind) => {
       expect(user.identities![0]).toMatchObject({ provider: 'email', id: user.id, user_id: user.id })
     })
 
+    it("never lets sign-up data replace the identity's own fields, as GoTrue", async () => {
+      const email = freshEmail()
+      const { data, error } = await server.client().auth.signUp({
+        email,
+        password: 'correct-horse-1',
+        options: {
+          data: {
+            sub: '00000000-0000-4000-8000-000000000000',
+            email: DEMO_EMAIL,
+            email_verified: false,
+            phone_verified: true,
+            fullName: 'Kept',
+          },
+        },
+      })
+      expect(error).toBeNull()
+      const user = data.user!
+      const identity = user.identities![0]
+      expect(identity.identity_data).toMatchObject({
+        sub: user.id,
+        email,
+        email_verified: false,
+        phone_verified: false,
+        fullName: 'Kept',
+      })
+      expect((identity as { email?: string }).email).toBe(email)
+      expect(user.user_metadata).toMatchObject({ email_verified: true, fullName: 'Kept' })
+      const claims = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[1], 'base64url').toString(),
+      ) as Record<string, unknown>
+      expect(claims).toMatchObject({ sub: user.id, email })
+    })
+
     it('refuses an email that is already registered', async () => {
       const { error } = await server.client().auth.signUp({ email: DEMO_EMAIL, password: 'another-pass' })
       expect(error).toMatchObject({

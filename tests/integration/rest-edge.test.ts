@@ -526,7 +526,10 @@ describe.each(testDatabaseKinds())('REST edge cases on %s', (kind) => {
       const get = await rest(`/rpc/invite_staff?p_email=${q('new@example.com')}`)
       expect(get.status).toBe(405)
       expect(get.json).toMatchObject({ code: '25006' })
-      const post = await rest('/rpc/invite_staff', { method: 'POST', body: { p_email: 'new@example.com' } })
+      const invite = await rest('/rpc/invite_staff', { method: 'POST', body: { p_email: 'new@example.com' } })
+      expect(invite.status).toBe(200)
+      expect(invite.json).toMatch(/^[0-9a-f]{64}$/)
+      const post = await rest('/rpc/cancel_staff_invite', { method: 'POST', body: { p_token: invite.json } })
       expect(post.status).toBe(204)
       expect(post.text).toBe('')
       const dashboard = await rest('/rpc/get_dashboard', {

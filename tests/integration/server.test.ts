@@ -81,6 +81,18 @@ describe('API keys (the gateway check)', () => {
     expect((await json(wrong)).message).toBe('Invalid API key')
   })
 
+  it.each(['/storage/v1/bucket', '/storage/v1/object/public/cabin-images/nothing.png'])(
+    "%s refuses an apikey that is not one of this server's keys, rather than taking it as anon",
+    async (path) => {
+      const wrong = await fetch(`${server.url}${path}`, { headers: { apikey: 'not-a-key' } })
+      expect(wrong.status).toBe(401)
+      expect(await json(wrong)).toEqual({
+        message: 'Invalid API key',
+        hint: 'Double check your Supabase `anon` or `service_role` API key.',
+      })
+    },
+  )
+
   it('storage needs none for public objects', async () => {
     const response = await fetch(`${server.url}/storage/v1/object/public/cabin-images/nothing.png`)
     expect(response.status).toBe(400)

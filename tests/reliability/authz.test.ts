@@ -66,9 +66,10 @@ describe.each(testDatabaseKinds())('authorisation walk on %s', (kind) => {
 
     // The demo seed leaves invites empty and avatars unused: give every table and bucket something
     // to hide, or an empty answer would prove nothing.
-    await db.query('insert into public.staff_invites (email) values ($1) on conflict do nothing', [
-      'authz-canary@example.com',
-    ])
+    await db.query(
+      'insert into public.staff_invites (email, token_hash) values ($1, $2) on conflict do nothing',
+      ['authz-canary@example.com', 'authz-canary-token-hash'],
+    )
     const staff = server.client()
     await staff.auth.signInWithPassword({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
     for (const bucket of buckets) {

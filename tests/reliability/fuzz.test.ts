@@ -68,10 +68,17 @@ describe('fuzz', () => {
           }
         })
       },
-      // Thousands of failed sign-ins from one address are the point here, not something to throttle.
-      signInFailureLimits: {
-        perEmail: { limit: 1e9, windowSeconds: 60 },
-        perAddress: { limit: 1e9, windowSeconds: 60 },
+      // Thousands of failed sign-ins and sign-ups from one address are the point here, not something
+      // to throttle.
+      authRateLimits: {
+        signInFailuresPerAddressAndEmail: {
+          freeFailures: 1e9,
+          firstDelaySeconds: 1,
+          maxDelaySeconds: 1,
+          forgetAfterSeconds: 60,
+        },
+        signInFailuresPerAddress: { limit: 1e9, windowSeconds: 60 },
+        signUpsPerAddress: { limit: 1e9, windowSeconds: 60 },
       },
     })
     http = rawClient(server.url, BATCH)

@@ -2,7 +2,7 @@ import { jsonResponse } from '../http/json'
 import type { ApiRequest, ApiResponse, ServiceContext } from '../http/types'
 import type { Database } from '../db/types'
 import { AuthError, badRequest, versionHeaders } from './errors'
-import type { FailureCounter } from './rateLimit'
+import type { FailureBackoff, WindowCounter } from './rateLimit'
 import { sessionExists } from './sessions'
 import { findIdentities, findUserById, type IdentityRow, type UserRow } from './users'
 import { sessionJson } from './tokens'
@@ -13,7 +13,11 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 export interface AuthDeps {
   secret: Uint8Array
   now(): number
-  signInFailures: { perEmail: FailureCounter; perAddress: FailureCounter }
+  limits: {
+    signInFailuresPerAddressAndEmail: FailureBackoff
+    signInFailuresPerAddress: WindowCounter
+    signUpsPerAddress: WindowCounter
+  }
 }
 
 export interface AuthCall {

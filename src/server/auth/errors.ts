@@ -53,3 +53,13 @@ export function authErrorResponse(req: ApiRequest, error: AuthError): ApiRespons
 
 export const badRequest = (code: string, message: string) => new AuthError(400, code, message)
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message)
+
+/** GoTrue's answer when a rate limit is reached; Retry-After says when to try again. */
+export const overRequestRateLimit = (retryAfterSeconds: number) =>
+  new AuthError(
+    429,
+    'over_request_rate_limit',
+    'Request rate limit reached',
+    {},
+    { 'Retry-After': String(retryAfterSeconds) },
+  )

@@ -1,11 +1,11 @@
-import { JSON_BODY_LIMIT_BYTES, SIGN_IN_FAILURE_LIMITS } from '../config'
+import { AUTH_RATE_LIMITS, type AuthRateLimits, JSON_BODY_LIMIT_BYTES } from '../config'
 import type { ServiceMount } from '../http/app'
 import type { Logger } from '../http/log'
 import type { ApiRequest, ApiResponse, ServiceHandler } from '../http/types'
 import type { AuthCall, AuthDeps } from './context'
 import { AuthError, authErrorResponse } from './errors'
 import { primeDummyHash } from './passwords'
-import { FailureCounter } from './rateLimit'
+import { FailureBackoff, WindowCounter } from './rateLimit'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
@@ -23,19 +23,24 @@ export interface AuthServiceOptions {
   secret: Uint8Array
   now(): number
   logger: Logger
-  signInFailureLimits?: typeof SIGN_IN_FAILURE_LIMITS
+  /** Each one given replaces its default. */
+  rateLimits?: Partial<AuthRateLimits>
 }
 
 /** The GoTrue subset of contract 3, mounted at /auth/v1. */
 export function createAuthService(options: AuthServiceOptions): ServiceMount {
   void primeDummyHash()
-  const limits = options.signInFailureLimits ?? SIGN_IN_FAILURE_LIMITS
+  const limits = { ...AUTH_RATE_LIMITS, ...options.rateLimits }
   const deps: AuthDeps = {
     secret: options.secret,
     now: options.now,
-    signInFailures: {
-      perEmail: new FailureCounter(limits.perEmail, options.now),
-      perAddress: new FailureCounter(limits.perAddress, options.now),
+    limits: {
+      signInFailuresPerAddressAndEmail: new FailureBackoff(
+        limits.signInFailuresPerAddressAndEmail,
+        options.now,
+      ),
+      signInFailuresPerAddress: new WindowCounter(limits.signInFailuresPerAddress, options.now),
+      signUpsPerAddress: new WindowCounter(limits.signUpsPerAddress, options.now),
     },
   }
   const handler: ServiceHandler = async (req, ctx) => {

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../http/types'
 import { type AuthCall, jsonBody, sessionResponse } from './context'
-import { AuthError, validationFailed } from './errors'
+import { AuthError, overRequestRateLimit, validationFailed } from './errors'
 import { checkNewPassword, hashPassword } from './passwords'
 import { startSession } from './sessions'
 import { findUserByEmail, insertEmailUser } from './users'
@@ -39,6 +39,12 @@ export async function signup(call: AuthCall): Promise<ApiResponse> {
   const email = normaliseEmail(body.email)
   const password = checkNewPassword(body.password, 'Signup requires a valid password')
   const data = metadataObject(body.data)
+  // Counted once the request is valid, before any hashing or database work: a flood of sign-ups
+  // from one address is what this limits.
+  const { signUpsPerAddress } = call.deps.limits
+  const retryAfter = signUpsPerAddress.retryAfter(call.req.remoteAddress)
+  if (retryAfter > 0) throw overRequestRateLimit(retryAfter)
+  signUpsPerAddress.record(call.req.remoteAddress)
 
   const { db } = call.ctx
   if (await findUserByEmail(db, email)) throw userAlreadyExists()

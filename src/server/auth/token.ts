@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../http/types'
 import { type AuthCall, jsonBody, queryParam, sessionResponse } from './context'
-import { AuthError, badRequest, validationFailed } from './errors'
+import { badRequest, overRequestRateLimit, validationFailed } from './errors'
 import { verifyPassword } from './passwords'
 import { rotateRefreshToken, startSession } from './sessions'
 import { findUserByEmail, isBanned } from './users'
@@ -25,25 +25,19 @@ async function passwordGrant(call: AuthCall, body: Record<string, unknown>): Pro
   if (typeof password !== 'string' && password !== undefined)
     throw validationFailed('password must be a string')
 
-  const { perEmail, perAddress } = call.deps.signInFailures
-  const emailKey = (typeof email === 'string' ? email.trim().toLowerCase() : `phone:${String(phone)}`).slice(
+  // Keyed by the client's address, never by the email alone (config.ts AUTH_RATE_LIMITS): a
+  // stranger elsewhere cannot make the real user's correct password fail.
+  const { signInFailuresPerAddressAndEmail: perAccount, signInFailuresPerAddress: perAddress } =
+    call.deps.limits
+  const addressKey = call.req.remoteAddress
+  const account = (typeof email === 'string' ? email.trim().toLowerCase() : `phone:${String(phone)}`).slice(
     0,
     320,
   )
-  const addressKey = call.req.remoteAddress
-  // Checked before the password so a locked account gives nothing away, even to the right password.
-  const retryAfter = Math.max(perEmail.retryAfter(emailKey), perAddress.retryAfter(addressKey))
-  if (retryAfter > 0) {
-    throw new AuthError(
-      429,
-      'over_request_rate_limit',
-      'Request rate limit reached',
-      {},
-      {
-        'Retry-After': String(retryAfter),
-      },
-    )
-  }
+  const accountKey = `${addressKey} ${account}`
+  // Checked before the password, so a waiting guesser learns nothing even from the right password.
+  const retryAfter = Math.max(perAccount.retryAfter(accountKey), perAddress.retryAfter(addressKey))
+  if (retryAfter > 0) throw overRequestRateLimit(retryAfter)
 
   const { db } = call.ctx
   // Phone sign-in is not offered: such a user is simply never found, like a wrong password.
@@ -53,11 +47,11 @@ async function passwordGrant(call: AuthCall, body: Record<string, unknown>): Pro
     user?.encrypted_password,
   )
   if (!user || !passwordMatches) {
-    perEmail.record(emailKey)
+    perAccount.record(accountKey)
     perAddress.record(addressKey)
     throw badRequest('invalid_credentials', 'Invalid login credentials')
   }
-  perEmail.reset(emailKey)
+  perAccount.reset(accountKey)
   const now = call.deps.now()
   if (isBanned(user, now)) throw badRequest('user_banned', 'User is banned')
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')

@@ -151,12 +151,13 @@ export async function insertEmailUser(tx: Queryable, user: NewEmailUser): Promis
       JSON.stringify({ ...user.data, email_verified: true }),
     ],
   )
+  // As GoTrue: sign-up data only adds keys, it never replaces the identity's own (sub, email, …).
   const identityData = {
+    ...user.data,
     sub: id,
     email: user.email,
     email_verified: false,
     phone_verified: false,
-    ...user.data,
   }
   await tx.query(
     `insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)

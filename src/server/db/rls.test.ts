@@ -31,7 +31,9 @@ describe.each(testDatabaseKinds())('row level security on %s', (kind) => {
     stranger = userClaims(await addUser(db))
     stay = { cabinId: await addCabin(db), guestId: await addGuest(db), startDate: '2027-01-10', nights: 3 }
     bookingId = await addBooking(db, stay)
-    await db.query("insert into public.staff_invites (email) values ('someone@example.com')")
+    await db.query(
+      "insert into public.staff_invites (email, token_hash) values ('someone@example.com', 'not-a-hash')",
+    )
     await db.query(
       `insert into storage.objects (bucket_id, name, metadata) values ('cabin-images', 'existing.png', '{}')`,
     )
@@ -214,32 +216,63 @@ describe.each(testDatabaseKinds())('row level security on %s', (kind) => {
     const isStaff = async (userId: string) =>
       (await db.query('select 1 from public.staff where user_id = $1', [userId])).rows.length === 1
 
-    it('happens to a new account whose address staff invited', async () => {
-      await withRequestRole(db, staff, (tx) =>
-        tx.query(`select public.invite_staff('  New.Person@Example.COM ')`),
-      )
+    const invite = async (email: string) =>
+      (
+        await withRequestRole(db, staff, (tx) =>
+          tx.query<{ token: string }>('select public.invite_staff($1) as token', [email]),
+        )
+      ).rows[0].token
+
+    it('happens to the new account carrying the token of a fresh invite for its address', async () => {
+      const token = await invite('  New.Person@Example.COM ')
       const { rows } = await db.query(
         'select email, invited_by from public.staff_invites where email like $1',
         ['new.person%'],
       )
       expect(rows).toEqual([{ email: 'new.person@example.com', invited_by: staff.sub }])
-      const userId = await addUser(db, 'new.person@example.com')
+      const userId = await addUser(db, 'new.person@example.com', {
+        fullName: 'New',
+        staff_invite_token: token,
+      })
       expect(await isStaff(userId)).toBe(true)
       expect(
         (await db.query(`select 1 from public.staff_invites where email = 'new.person@example.com'`)).rows,
       ).toEqual([])
+      const metadata = () =>
+        db.query('select raw_user_meta_data as m from auth.users where id = $1', [userId])
+      expect((await metadata()).rows[0].m).toEqual({ fullName: 'New' })
+      // GoTrue writes its in-memory copy of the metadata back when it confirms the email.
+      await db.query(
+        `update auth.users set raw_user_meta_data = $2::jsonb || '{"email_verified": true}' where id = $1`,
+        [userId, JSON.stringify({ fullName: 'New', staff_invite_token: token })],
+      )
+      expect((await metadata()).rows[0].m).toEqual({ fullName: 'New', email_verified: true })
     })
 
-    it('never happens by signing up alone, with a stale invite, or to an existing account', async () => {
+    it('never happens by signing up alone, with a stale invite, or without the token', async () => {
       expect(await isStaff(await addUser(db, 'walk.in@example.com'))).toBe(false)
 
+      const lateToken = await invite('late@example.com')
       await db.query(
-        `insert into public.staff_invites (email, created_at) values ('late@example.com', now() - interval '2 days')`,
+        `update public.staff_invites set created_at = now() - interval '11 minutes' where email = 'late@example.com'`,
       )
-      expect(await isStaff(await addUser(db, 'late@example.com'))).toBe(false)
+      expect(await isStaff(await addUser(db, 'late@example.com', { staff_invite_token: lateToken }))).toBe(
+        false,
+      )
 
-      const existing = await addUser(db, 'already@example.com')
-      await withRequestRole(db, staff, (tx) => tx.query(`select public.invite_staff('already@example.com')`))
+      await invite('no.token@example.com')
+      expect(await isStaff(await addUser(db, 'no.token@example.com'))).toBe(false)
+      expect(
+        (await db.query(`select 1 from public.staff_invites where email = 'no.token@example.com'`)).rows,
+      ).toEqual([])
+    })
+
+    it('cannot be invited for an address that already has an account', async () => {
+      const existing = await addUser(db, 'Already@Example.com')
+      await expect(invite('already@example.com')).rejects.toMatchObject({
+        code: '23505',
+        message: 'A user with this email address already exists',
+      })
       expect(await isStaff(existing)).toBe(false)
     })
 

@@ -78,13 +78,17 @@ export function addBooking(db: Queryable, stay: StayInput): Promise<number> {
 }
 
 /** An auth user as the auth server inserts one at sign-up (fires the invite trigger). */
-export async function addUser(db: Queryable, email = `${unique('user')}@example.com`): Promise<string> {
+export async function addUser(
+  db: Queryable,
+  email = `${unique('user')}@example.com`,
+  userMetadata: Record<string, unknown> = {},
+): Promise<string> {
   const id = randomUUID()
   await db.query(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at, raw_app_meta_data,
                              raw_user_meta_data)
-     values ($1, 'authenticated', 'authenticated', $2, 'x', now(), '{}', '{}')`,
-    [id, email],
+     values ($1, 'authenticated', 'authenticated', $2, 'x', now(), '{}', $3::jsonb)`,
+    [id, email, JSON.stringify(userMetadata)],
   )
   return id
 }

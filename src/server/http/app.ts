@@ -98,10 +98,13 @@ export function createApp(options: AppOptions): App {
     if (method === 'OPTIONS') return { status: 200, headers: preflightHeaders(req.headers) }
 
     const headers = flattenHeaders(req)
-    if (service.requireApiKey) {
-      if (!headers.apikey) return jsonResponse(401, NO_API_KEY, corsHeaders())
-      if (!isKnownApiKey(headers.apikey)) return jsonResponse(401, INVALID_API_KEY, corsHeaders())
+    // An apikey that is not one of this server's keys is refused on every service, never taken as
+    // anon: the gateway refuses it on /rest and /auth, and passes it to Storage as a bearer token
+    // that Storage refuses. /rest and /auth also need one.
+    if (headers.apikey && !isKnownApiKey(headers.apikey)) {
+      return jsonResponse(401, INVALID_API_KEY, corsHeaders())
     }
+    if (service.requireApiKey && !headers.apikey) return jsonResponse(401, NO_API_KEY, corsHeaders())
 
     const apiRequest: ApiRequest = {
       method,
@@ -117,7 +120,7 @@ export function createApp(options: AppOptions): App {
     }
     apiRequest.body = body.body
 
-    const caller = await resolveCaller(headers, options.secret, isKnownApiKey, options.now())
+    const caller = await resolveCaller(headers, options.secret, options.now())
     const database = db ?? (await options.ready)
     try {
       const response = await service.handler(apiRequest, { db: database, caller, baseUrl: options.baseUrl() })

@@ -13,17 +13,16 @@ export function bearerToken(authorization: string | undefined): string | undefin
 
 /**
  * Who is calling. Like the Supabase gateway, a request without a bearer token is treated as if it
- * carried the JWT of its apikey; with neither it is anon. The algorithm is pinned to HS256 so a
- * token cannot pick `none` or a public-key algorithm; user tokens must carry aud "authenticated".
+ * carried the JWT of its apikey (the app has already refused an apikey that is not one of this
+ * server's keys); with neither it is anon. The algorithm is pinned to HS256 so a token cannot pick
+ * `none` or a public-key algorithm; user tokens must carry aud "authenticated".
  */
 export async function resolveCaller(
   headers: Record<string, string | undefined>,
   secret: Uint8Array,
-  isKnownApiKey: (key: string) => boolean,
   nowMs: number,
 ): Promise<Caller> {
-  const apikey = headers.apikey
-  const token = bearerToken(headers.authorization) ?? (apikey && isKnownApiKey(apikey) ? apikey : undefined)
+  const token = bearerToken(headers.authorization) ?? (headers.apikey || undefined)
   if (!token) return ANON
   return verifyToken(token, secret, nowMs)
 }

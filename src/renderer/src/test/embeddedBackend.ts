@@ -1,0 +1,18 @@
+/** The part of the server's test harness (src/server/testing/testServer.ts) renderer tests use. */
+export interface EmbeddedBackend {
+  url: string
+  anonKey: string
+  stop(): Promise<void>
+}
+
+// Built at run time so the renderer's typecheck (DOM, no Node types) does not follow it into the
+// server's sources; vitest resolves it like any other import.
+const TEST_SERVER_MODULE = ['..', '..', '..', 'server', 'testing', 'testServer'].join('/')
+
+/** The real embedded backend on a free port with the demo data, for tests of a screen end to end. */
+export async function startEmbeddedBackend(): Promise<EmbeddedBackend> {
+  const harness = (await import(/* @vite-ignore */ TEST_SERVER_MODULE)) as {
+    startTestServer(): Promise<EmbeddedBackend>
+  }
+  return harness.startTestServer()
+}
