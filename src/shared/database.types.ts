@@ -177,17 +177,19 @@ export type Database = {
         Relationships: []
       }
       staff_invites: {
-        Row: { created_at: string; email: string; invited_by: string | null }
-        Insert: { created_at?: string; email: string; invited_by?: string | null }
-        Update: { created_at?: string; email?: string; invited_by?: string | null }
+        Row: { created_at: string; email: string; invited_by: string | null; token_hash: string }
+        Insert: { created_at?: string; email: string; invited_by?: string | null; token_hash: string }
+        Update: { created_at?: string; email?: string; invited_by?: string | null; token_hash?: string }
         Relationships: []
       }
     }
     Views: { [_ in never]: never }
     Functions: {
+      cancel_staff_invite: { Args: { p_token: string }; Returns: undefined }
       get_dashboard: { Args: { p_days: number; p_time_zone?: string; p_today: string }; Returns: Json }
-      invite_staff: { Args: { p_email: string }; Returns: undefined }
+      invite_staff: { Args: { p_email: string }; Returns: string }
       is_staff: { Args: never; Returns: boolean }
+      staff_invite_token_hash: { Args: { p_token: string }; Returns: string }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

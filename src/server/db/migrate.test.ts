@@ -24,6 +24,8 @@ describe('the migrations', () => {
       'performance_list_indexes',
       'sort_indexes_carry_status',
       'booking_counts',
+      'staff_invites_bound_to_signup',
+      'staff_rights_end_with_ban_or_deletion',
       'is_staff_not_for_anon',
       'booking_counts_read_only',
       'amounts_are_finite',
