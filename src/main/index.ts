@@ -59,7 +59,7 @@ async function run(): Promise<void> {
   })
   // Every web contents, whoever creates it, gets the navigation and new-window guards.
   app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, (url) => shell.openExternal(url)),
+    guardWebContents(contents, rendererUrl, (url) => shell.openExternal(url)),
   )
   stopBackendBeforeQuit()
 
