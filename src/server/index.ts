@@ -6,7 +6,7 @@ import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
-import { hasPgliteCluster, openDatabase } from './db/open'
+import { finishSetUp, hasPgliteCluster, openDatabase, startSetUp } from './db/open'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -50,6 +50,8 @@ export interface StartServerOptions {
    * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
    */
   reopenAfterSetUp?: boolean
+  /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
+  desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
   wrapDatabase?: (db: Database) => Database
 }
@@ -70,7 +72,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const now = options.now ?? Date.now
   const logger = createLogger(options.log ?? true)
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
-  const unlock = await lockDataDir(options.dataDir)
+  const unlock = await lockDataDir(options.dataDir, { desktop: options.desktop })
   try {
     return await start(options, now, logger, unlock)
   } catch (error) {
@@ -134,6 +136,7 @@ async function start(
       return options.wrapDatabase ? options.wrapDatabase(opened) : opened
     }
     const newCluster = !options.databaseUrl && !hasPgliteCluster(options.dataDir)
+    if (newCluster) await startSetUp(options.dataDir)
     db = await open()
     await rebaseLoopbackPublicUrls(db, baseUrl)
     if (options.demo !== false && (await isEmpty(db))) {
@@ -146,6 +149,7 @@ async function start(
       })
       logger.info('demo data seeded')
     }
+    if (newCluster) await finishSetUp(options.dataDir)
     if (newCluster && options.reopenAfterSetUp !== false) {
       // Creating the cluster (initdb, migrations) and the seed leave PGlite's memory grown for good,
       // and pgcrypto loaded: opened again, the database starts as on any later day (and its seeded

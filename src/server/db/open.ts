@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
@@ -30,6 +30,8 @@ export async function openDatabase({
   const pgdata = pgliteDir(dataDir)
   const sharedBuffersMb = sharedBuffersMbFor(pgdata)
   if (!hasPgliteCluster(dataDir)) {
+    // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
+    await rm(pgdata, { recursive: true, force: true })
     // Migrations the template does not have yet (none, when it comes from the same build) run after.
     const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
     return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
@@ -49,9 +51,29 @@ export function pgliteDir(dataDir: string): string {
   return join(dataDir, 'pglite')
 }
 
-/** Whether the data folder holds a PGlite cluster already (PGlite's own test: runs initdb without it). */
+/**
+ * Whether the data folder holds a finished PGlite cluster: PGlite's own test (it runs initdb without
+ * PG_VERSION), and no set-up under way or cut short (see startSetUp).
+ */
 export function hasPgliteCluster(dataDir: string): boolean {
-  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION'))
+  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION')) && !existsSync(setUpMarker(dataDir))
+}
+
+/**
+ * Marks the data folder as being set up (cluster, migrations, demo seed) until finishSetUp: a first
+ * run cut short (quit, power cut, crash) leaves the mark, and the next start creates the cluster again
+ * instead of opening a half-made one.
+ */
+export async function startSetUp(dataDir: string): Promise<void> {
+  await writeFile(setUpMarker(dataDir), 'A first start is setting up this data folder.\n')
+}
+
+export async function finishSetUp(dataDir: string): Promise<void> {
+  await rm(setUpMarker(dataDir), { force: true })
+}
+
+function setUpMarker(dataDir: string): string {
+  return join(dataDir, 'setting-up')
 }
 
 /** Bootstrapped, migrated and (PGlite) vacuumed; closed again when that fails. */
