@@ -247,5 +247,6 @@ describe('backendFailureMessage', () => {
     expect(title).toBe('Innkeeper could not start')
     expect(content).toContain('Innkeeper could not start its local database: the data folder is locked.')
     expect(content).toContain('/home/ana/.config/Innkeeper/data')
+    expect(content).toContain('then try again')
   })
 })

@@ -235,8 +235,8 @@ export function backendFailureMessage(error: unknown, dataDir: string): { title:
     content:
       `Innkeeper could not start its local database: ${reason}.\n\n` +
       `Your data is kept in this folder:\n${dataDir}\n\n` +
-      'Check that no other copy of Innkeeper is running and that the disk is not full, then open ' +
-      'Innkeeper again. If it keeps happening, send this message to whoever looks after your computers.',
+      'Check that the disk is not full, then try again. If it keeps happening, send this message and ' +
+      'the logs (Show logs) to whoever looks after your computers.',
   }
 }
 

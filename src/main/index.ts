@@ -47,7 +47,16 @@ async function run(): Promise<void> {
   const userData = app.getPath('userData')
   const logs = logsDir(userData)
   teeConsole(console, createRotatingLog(join(logs, 'main.log')))
-  const backendLog = createRotatingLog(join(logs, 'backend.log'))
+  const backendLogFile = createRotatingLog(join(logs, 'backend.log'))
+  // Under `npm run dev` the backend's output shows in the terminal too.
+  const backendLog = app.isPackaged
+    ? backendLogFile
+    : {
+        write: (chunk: string | Uint8Array) => {
+          backendLogFile.write(chunk)
+          process.stdout.write(chunk)
+        },
+      }
   const dataDir = join(userData, 'data')
   const configFile = join(userData, CONFIG_FILE_NAME)
   const configFs = { readFile, writeFile, rename }
