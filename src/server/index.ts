@@ -6,7 +6,7 @@ import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { CLOSE_GRACE_MS, SIGN_IN_FAILURE_LIMITS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
-import { finishSetUp, hasPgliteCluster, openDatabase, startSetUp } from './db/open'
+import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -132,11 +132,12 @@ async function start(
         dataDir: options.dataDir,
         databaseUrl: options.databaseUrl,
         pgliteTemplate: options.pgliteTemplate,
+        // A new cluster is set up once seeded too.
+        setUpContinues: true,
       })
       return options.wrapDatabase ? options.wrapDatabase(opened) : opened
     }
     const newCluster = !options.databaseUrl && !hasPgliteCluster(options.dataDir)
-    if (newCluster) await startSetUp(options.dataDir)
     db = await open()
     await rebaseLoopbackPublicUrls(db, baseUrl)
     if (options.demo !== false && (await isEmpty(db))) {

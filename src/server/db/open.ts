@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
@@ -15,6 +15,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string
   /** A new PGlite cluster starts from this migrated template (see template.ts) instead of initdb. */
   pgliteTemplate?: string
+  /**
+   * The caller goes on setting up a new cluster (the server seeds it) and calls finishSetUp itself;
+   * by default a new cluster counts as set up once migrated.
+   */
+  setUpContinues?: boolean
 }
 
 /**
@@ -25,6 +30,7 @@ export async function openDatabase({
   dataDir,
   databaseUrl,
   pgliteTemplate,
+  setUpContinues = false,
 }: OpenDatabaseOptions): Promise<Database> {
   if (databaseUrl) return prepared(openPostgres(databaseUrl))
   const pgdata = pgliteDir(dataDir)
@@ -32,9 +38,12 @@ export async function openDatabase({
   if (!hasPgliteCluster(dataDir)) {
     // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
     await rm(pgdata, { recursive: true, force: true })
+    await startSetUp(dataDir)
     // Migrations the template does not have yet (none, when it comes from the same build) run after.
     const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
-    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+    const db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+    if (!setUpContinues) await finishSetUp(dataDir)
+    return db
   }
   try {
     // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
@@ -60,11 +69,12 @@ export function hasPgliteCluster(dataDir: string): boolean {
 }
 
 /**
- * Marks the data folder as being set up (cluster, migrations, demo seed) until finishSetUp: a first
- * run cut short (quit, power cut, crash) leaves the mark, and the next start creates the cluster again
- * instead of opening a half-made one.
+ * Marks the data folder as being set up (cluster, migrations, the server's demo seed, or a restore)
+ * until finishSetUp: a set-up cut short (quit, power cut, crash) leaves the mark, and the next open
+ * creates the cluster again instead of opening a half-made one.
  */
 export async function startSetUp(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true })
   await writeFile(setUpMarker(dataDir), 'A first start is setting up this data folder.\n')
 }
 
@@ -72,7 +82,7 @@ export async function finishSetUp(dataDir: string): Promise<void> {
   await rm(setUpMarker(dataDir), { force: true })
 }
 
-function setUpMarker(dataDir: string): string {
+export function setUpMarker(dataDir: string): string {
   return join(dataDir, 'setting-up')
 }
 
