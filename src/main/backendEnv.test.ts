@@ -11,6 +11,7 @@ const desk = {
   Path: 'C:\\Windows\\system32',
   DATABASE_URL: 'postgres://someone@db.example/other',
   INNKEEPER_DEMO: '0',
+  INNKEEPER_LOG: '0',
   INNKEEPER_BACKUPS: '0',
   INNKEEPER_STATIC_DIR: '/tmp/evil',
   INNKEEPER_RESTART_AFTER_SETUP: '1',
@@ -35,11 +36,11 @@ describe('backendEnv', () => {
       INNKEEPER_DESKTOP: '1',
       HOST: '127.0.0.1',
       PORT: '0',
-      INNKEEPER_LOG: '0',
+      INNKEEPER_REQUEST_LOG: '0',
     })
   })
 
   it('turns request logs on when asked (development)', () => {
-    expect(backendEnv({}, { dataDir: '/data', requestLogs: true }).INNKEEPER_LOG).toBe('1')
+    expect(backendEnv({}, { dataDir: '/data', requestLogs: true }).INNKEEPER_REQUEST_LOG).toBe('1')
   })
 })

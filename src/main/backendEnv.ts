@@ -32,7 +32,10 @@ const LOCALE_CATEGORY = /^LC_[A-Z]+$/
 
 export interface BackendSettings {
   dataDir: string
-  /** Request logs: on while developing, off in the packaged app (they only fill the log folder). */
+  /**
+   * A log line per request: on while developing, off in the packaged app (they would only fill its
+   * log folder); errors and events are logged either way.
+   */
   requestLogs: boolean
 }
 
@@ -50,6 +53,6 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
     // Only this computer's loopback, and a port the OS picks, so a busy 4173 never blocks start-up.
     HOST: '127.0.0.1',
     PORT: '0',
-    INNKEEPER_LOG: settings.requestLogs ? '1' : '0',
+    INNKEEPER_REQUEST_LOG: settings.requestLogs ? '1' : '0',
   }
 }

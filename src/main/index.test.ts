@@ -249,7 +249,12 @@ describe('main process wiring', () => {
       NODE_OPTIONS: '--require /tmp/evil.js',
     })
     const env = fake.backendEnvs[0]!
-    expect(env).toMatchObject({ HOST: '127.0.0.1', PORT: '0', INNKEEPER_DESKTOP: '1', INNKEEPER_LOG: '1' })
+    expect(env).toMatchObject({
+      HOST: '127.0.0.1',
+      PORT: '0',
+      INNKEEPER_DESKTOP: '1',
+      INNKEEPER_REQUEST_LOG: '1',
+    })
     for (const name of ['DATABASE_URL', 'INNKEEPER_DEMO', 'NODE_OPTIONS', 'FAKE_BACKEND_LOG'])
       expect(env).not.toHaveProperty(name)
   })

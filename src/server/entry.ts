@@ -7,7 +7,8 @@
  *   DATABASE_URL         PostgreSQL instead of PGlite
  *   INNKEEPER_DEMO=0     no demo seed on an empty database
  *   INNKEEPER_STATIC_DIR the built renderer to serve (default: out/renderer beside this build)
- *   INNKEEPER_LOG=0      no request logs
+ *   INNKEEPER_LOG=0      no logs at all
+ *   INNKEEPER_REQUEST_LOG=0  errors and events only, no line per request
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
  *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
  *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
@@ -115,6 +116,7 @@ async function main(): Promise<void> {
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
       log: env.INNKEEPER_LOG !== '0',
+      requestLogs: env.INNKEEPER_REQUEST_LOG !== '0',
       backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,
       reopenAfterSetUp: !setUpOnly,
       desktop: env.INNKEEPER_DESKTOP === '1',

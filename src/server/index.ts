@@ -36,8 +36,10 @@ export interface StartServerOptions {
   today?: () => string
   /** Milliseconds since the epoch for tokens, rate limits and timestamps, injectable for tests. */
   now?: () => number
-  /** Structured request logs on stdout (default true). */
+  /** Structured logs on stdout: errors, events and requests (default true). */
   log?: boolean
+  /** With log on, a line per request too (default true). */
+  requestLogs?: boolean
   /** Failed sign-ins allowed per email and per address (default SIGN_IN_FAILURE_LIMITS). */
   signInFailureLimits?: typeof SIGN_IN_FAILURE_LIMITS
   /**
@@ -70,7 +72,7 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const now = options.now ?? Date.now
-  const logger = createLogger(options.log ?? true)
+  const logger = createLogger(options.log ?? true, undefined, options.requestLogs ?? true)
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
   const unlock = await lockDataDir(options.dataDir, { desktop: options.desktop })
   try {
