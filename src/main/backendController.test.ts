@@ -108,6 +108,33 @@ describe('backend controller', () => {
     expect(controller.connection()).toEqual(hosted)
   })
 
+  it('stops a backend that is still starting, and leaves nothing running (quitting during start-up)', async () => {
+    let signal: AbortSignal | undefined
+    const controller = createBackendController({
+      startLocal: (abortSignal) => {
+        signal = abortSignal
+        return new Promise((_resolve, reject) =>
+          abortSignal.addEventListener('abort', () => reject(new Error('stopped while starting'))),
+        )
+      },
+      saveConnection: vi.fn(),
+    })
+    const starting = controller.start({ mode: 'local' })
+    await controller.stop()
+    expect(signal?.aborted).toBe(true)
+    await expect(starting).rejects.toThrow('stopped while starting')
+    expect(controller.endpoint()).toBeNull()
+  })
+
+  it('stops a backend that became ready just as the quit came', async () => {
+    const backend = { url: 'http://127.0.0.1:4000', anonKey: 'k', stop: vi.fn(async () => {}) }
+    const controller = createBackendController({ startLocal: async () => backend, saveConnection: vi.fn() })
+    const starting = controller.start({ mode: 'local' })
+    await controller.stop()
+    await starting
+    expect(backend.stop).toHaveBeenCalled()
+  })
+
   it('stops the local backend once on quit', async () => {
     const { controller, running } = setup()
     await controller.start({ mode: 'local' })

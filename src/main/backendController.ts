@@ -3,8 +3,8 @@ import type { RunningBackend } from './backendProcess'
 import { parseConnection } from './connectionConfig'
 
 export interface BackendControllerDeps {
-  /** Starts the embedded backend (the utility process in the app). */
-  startLocal(): Promise<RunningBackend>
+  /** Starts the embedded backend (the utility process in the app); `signal` aborts a start under way. */
+  startLocal(signal: AbortSignal): Promise<RunningBackend>
   saveConnection(connection: Connection): Promise<void>
 }
 
@@ -16,7 +16,7 @@ export interface BackendController {
   endpoint(): BackendEndpoint | null
   /** Validates, connects, saves. The caller reloads the renderer when this succeeds. */
   switchTo(input: unknown): Promise<ConnectionSetResult>
-  /** Stops the local backend if it runs; safe to call more than once. */
+  /** Stops the local backend if it runs or is starting (quitting during start-up); safe to call more than once. */
   stop(): Promise<void>
 }
 
@@ -28,12 +28,24 @@ export function createBackendController(deps: BackendControllerDeps): BackendCon
   let connection: Connection = { mode: 'local' }
   let endpoint: BackendEndpoint | null = null
   let local: RunningBackend | null = null
+  let starting: { abort: AbortController; backend: Promise<RunningBackend> } | null = null
   let switching = false
+
+  async function startLocal(): Promise<RunningBackend> {
+    const abort = new AbortController()
+    const backend = deps.startLocal(abort.signal)
+    starting = { abort, backend }
+    try {
+      return await backend
+    } finally {
+      if (starting?.backend === backend) starting = null
+    }
+  }
 
   async function connect(next: Connection): Promise<BackendEndpoint> {
     if (next.mode === 'hosted')
       return { supabaseUrl: next.supabaseUrl, supabaseAnonKey: next.supabaseAnonKey }
-    local ??= await deps.startLocal()
+    local ??= await startLocal()
     return { supabaseUrl: local.url, supabaseAnonKey: local.anonKey }
   }
 
@@ -79,8 +91,16 @@ export function createBackendController(deps: BackendControllerDeps): BackendCon
   }
 
   async function stopLocal(): Promise<void> {
+    const pending = starting
+    starting = null
     const running = local
     local = null
+    if (pending) {
+      pending.abort.abort()
+      // It may have become ready just before the abort: then it is stopped like a running one.
+      const started = await pending.backend.catch(() => null)
+      await started?.stop()
+    }
     await running?.stop()
   }
 }

@@ -1,16 +1,21 @@
 import { fork, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { EventEmitter } from 'node:events'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   backendFailureMessage,
   BackendStartError,
   forkWithChildProcess,
+  forkWithUtilityProcess,
+  SHUTDOWN_GRACE_MS,
   startBackend,
   type ForkBackend,
 } from './backendProcess'
+import { CLOSE_GRACE_MS } from '../server/config'
 
 const fakeBackend = fileURLToPath(new URL('./__fixtures__/fake-backend.mjs', import.meta.url))
 
@@ -39,7 +44,7 @@ afterEach(() => {
 
 function start(
   mode: string,
-  options: { readyTimeoutMs?: number; onCrash?: (code: number | null) => void } = {},
+  options: { readyTimeoutMs?: number; onCrash?: (code: number | null) => void; signal?: AbortSignal } = {},
 ) {
   return startBackend({
     fork: forkWithChildProcess(trackingFork),
@@ -54,6 +59,7 @@ function start(
     readyTimeoutMs: options.readyTimeoutMs ?? 10_000,
     shutdownGraceMs: 300,
     onCrash: options.onCrash,
+    signal: options.signal,
   })
 }
 
@@ -164,6 +170,74 @@ describe('startBackend', () => {
   })
 })
 
+describe('startBackend, quitting while it starts', () => {
+  it('asks the starting backend to close its database, waits for it, and rejects as stopped', async () => {
+    const quit = new AbortController()
+    const starting = start('silent', { signal: quit.signal })
+    // Quit once it runs (it listens for messages from its first line).
+    await vi.waitFor(() => expect(existsSync(log)).toBe(true), { timeout: 10_000 })
+    quit.abort()
+    await expect(starting).rejects.toMatchObject({ reason: 'stopped' })
+    expect(events()).toEqual([
+      `started dataDir=${dir} port=0 restartAfterSetUp=1`,
+      'shutdown requested',
+      'database closed',
+    ])
+    expect(children[0]!.exitCode).toBe(0)
+  })
+
+  it('starts nothing when the quit came first', async () => {
+    const quit = new AbortController()
+    quit.abort()
+    await expect(start('ready', { signal: quit.signal })).rejects.toMatchObject({ reason: 'stopped' })
+    expect(children).toHaveLength(0)
+  })
+})
+
+describe('shutdown grace', () => {
+  it('outlasts the backend’s own close (requests in flight) with room for a backup that is copying', () => {
+    expect(SHUTDOWN_GRACE_MS).toBeGreaterThanOrEqual(CLOSE_GRACE_MS + 60_000)
+  })
+})
+
+describe('forkWithUtilityProcess', () => {
+  function fakeUtilityProcess() {
+    const child = Object.assign(new EventEmitter(), {
+      stdout: new PassThrough(),
+      stderr: new PassThrough(),
+      pid: 42,
+      postMessage: vi.fn(),
+      kill: vi.fn(),
+    })
+    const fork = vi.fn(() => child)
+    return { child, utilityProcess: { fork } as never, fork }
+  }
+
+  it('sends the backend’s output to the log, and a fatal error event there instead of throwing in main', async () => {
+    const { child, utilityProcess, fork: utilityFork } = fakeUtilityProcess()
+    const written: string[] = []
+    const backend = forkWithUtilityProcess(utilityProcess, {
+      write: (chunk) => void written.push(String(chunk)),
+    })('/app/out/main/server.js', { HOST: '127.0.0.1' })
+    expect(utilityFork).toHaveBeenCalledWith('/app/out/main/server.js', [], {
+      env: { HOST: '127.0.0.1' },
+      serviceName: 'Innkeeper backend',
+      stdio: 'pipe',
+    })
+    const exits: Array<number | null> = []
+    backend.onExit((code) => exits.push(code))
+    child.stdout.write('backup made\n')
+    child.stderr.write('backup failed\n')
+    expect(() => child.emit('error', 'FatalError', 'v8::ToLocalChecked', '{}')).not.toThrow()
+    child.emit('exit', 134)
+    await vi.waitFor(() => expect(written).toHaveLength(3))
+    expect(written.join('')).toContain('backup made')
+    expect(written.join('')).toContain('backup failed')
+    expect(written.join('')).toContain('fatal FatalError at v8::ToLocalChecked')
+    expect(exits).toEqual([134])
+  })
+})
+
 describe('backendFailureMessage', () => {
   it('says what failed and where the data is, in words for the front desk', () => {
     const { title, content } = backendFailureMessage(
@@ -173,5 +247,6 @@ describe('backendFailureMessage', () => {
     expect(title).toBe('Innkeeper could not start')
     expect(content).toContain('Innkeeper could not start its local database: the data folder is locked.')
     expect(content).toContain('/home/ana/.config/Innkeeper/data')
+    expect(content).toContain('then try again')
   })
 })

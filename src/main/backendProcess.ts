@@ -1,5 +1,6 @@
 import type { fork as childProcessFork } from 'node:child_process'
 import type { utilityProcess as electronUtilityProcess } from 'electron'
+import { CLOSE_GRACE_MS } from '../server/config'
 import { RESTART_AFTER_SETUP_ENV, type ChildMessage } from '../shared/backendProtocol'
 
 /**
@@ -33,7 +34,7 @@ export interface RunningBackend {
   stop(): Promise<void>
 }
 
-export type BackendStartFailure = 'reported-error' | 'exited' | 'timeout' | 'bad-message'
+export type BackendStartFailure = 'reported-error' | 'exited' | 'timeout' | 'bad-message' | 'stopped'
 
 export class BackendStartError extends Error {
   constructor(
@@ -54,10 +55,21 @@ export interface StartBackendOptions {
   shutdownGraceMs?: number
   /** The backend exited on its own after it was ready. */
   onCrash?: (exitCode: number | null) => void
+  /**
+   * Quitting while the backend starts: it is asked to shut down (it finishes creating a new data
+   * folder first, then closes the database) and the start rejects with reason 'stopped'.
+   */
+  signal?: AbortSignal
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 60_000
-const DEFAULT_SHUTDOWN_GRACE_MS = 5_000
+/**
+ * How long a backend asked to shut down may take before it is killed. Its own close waits up to
+ * CLOSE_GRACE_MS for requests in flight, then for a backup that is copying (the demo data: about a
+ * second; a large property's database and images: tens of seconds), then closes the database. Killing
+ * it sooner would leave the database needing recovery; the window is already gone, so nobody waits.
+ */
+export const SHUTDOWN_GRACE_MS = CLOSE_GRACE_MS + 110_000
 
 export async function startBackend(options: StartBackendOptions): Promise<RunningBackend> {
   const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS
@@ -65,6 +77,7 @@ export async function startBackend(options: StartBackendOptions): Promise<Runnin
   // The second process finds the data folder and, without the flag, always answers ready or fails.
   let env: Record<string, string> = { ...options.env, [RESTART_AFTER_SETUP_ENV]: '1' }
   for (;;) {
+    if (options.signal?.aborted) throw stoppedWhileStarting()
     const launched = await launch(options, env, {
       totalMs: readyTimeoutMs,
       remainingMs: readyTimeoutMs - (Date.now() - startedAt),
@@ -83,7 +96,7 @@ function launch(
   env: Record<string, string>,
   readyTimeout: { totalMs: number; remainingMs: number },
 ): Promise<RunningBackend | 'set-up'> {
-  const graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
+  const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS
   const child = options.fork(options.modulePath, env)
 
   let exitCode: number | null | undefined
@@ -115,12 +128,20 @@ function launch(
   return new Promise<RunningBackend | 'set-up'>((resolve, reject) => {
     const fail = (reason: BackendStartFailure, message: string) => {
       clearTimeout(timer)
+      if (options.signal?.aborted) return
       if (exitCode === undefined) {
         stopping = true
         child.kill()
       }
       reject(new BackendStartError(reason, message))
     }
+
+    const onAbort = () => {
+      if (ready || setUp) return
+      clearTimeout(timer)
+      void stop().then(() => reject(stoppedWhileStarting()))
+    }
+    options.signal?.addEventListener('abort', onAbort, { once: true })
 
     const timer = setTimeout(
       () =>
@@ -132,7 +153,8 @@ function launch(
     )
 
     void exited.then((code) => {
-      if (ready) return
+      options.signal?.removeEventListener('abort', onAbort)
+      if (ready || options.signal?.aborted) return
       if (setUp && code === 0) {
         clearTimeout(timer)
         resolve('set-up')
@@ -140,11 +162,12 @@ function launch(
     })
 
     child.onMessage((message) => {
-      if (ready || setUp || exitCode !== undefined) return
+      if (ready || setUp || exitCode !== undefined || options.signal?.aborted) return
       const parsed = parseChildMessage(message)
       if (parsed.type === 'ready') {
         ready = true
         clearTimeout(timer)
+        options.signal?.removeEventListener('abort', onAbort)
         resolve({ url: parsed.url, anonKey: parsed.anonKey, pid: child.pid, stop })
       } else if (parsed.type === 'set-up' && env[RESTART_AFTER_SETUP_ENV] === '1') {
         // The usual shutdown; the exit then resolves 'set-up'.
@@ -157,6 +180,10 @@ function launch(
       }
     })
   })
+}
+
+function stoppedWhileStarting(): BackendStartError {
+  return new BackendStartError('stopped', 'Innkeeper was closed while its local database was starting')
 }
 
 function parseChildMessage(message: unknown): ChildMessage | { type: 'unknown' } {
@@ -208,21 +235,36 @@ export function backendFailureMessage(error: unknown, dataDir: string): { title:
     content:
       `Innkeeper could not start its local database: ${reason}.\n\n` +
       `Your data is kept in this folder:\n${dataDir}\n\n` +
-      'Check that no other copy of Innkeeper is running and that the disk is not full, then open ' +
-      'Innkeeper again. If it keeps happening, send this message to whoever looks after your computers.',
+      'Check that the disk is not full, then try again. If it keeps happening, send this message and ' +
+      'the logs (Show logs) to whoever looks after your computers.',
   }
 }
 
-/** Runs the backend in an Electron utility process (main process only). */
+/** Where the backend's output goes (the backend's log file in the app). */
+export interface BackendOutput {
+  write(chunk: string | Uint8Array): void
+}
+
+/**
+ * Runs the backend in an Electron utility process (main process only), its stdout and stderr into
+ * `output`. A fatal V8 error is reported as an 'error' event before the exit; unhandled, that event
+ * would throw in main, so it is written to the log and the exit that follows does the rest.
+ */
 export function forkWithUtilityProcess(
   utilityProcess: Pick<typeof electronUtilityProcess, 'fork'>,
+  output: BackendOutput,
 ): ForkBackend {
   return (modulePath, env) => {
     const child = utilityProcess.fork(modulePath, [], {
       env,
       serviceName: 'Innkeeper backend',
-      stdio: 'inherit',
+      stdio: 'pipe',
     })
+    child.stdout?.on('data', (chunk: Buffer) => output.write(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => output.write(chunk))
+    child.on('error', (type, location) =>
+      output.write(`Innkeeper backend: fatal ${type} at ${location}; it will be stopped\n`),
+    )
     return {
       send: (message) => child.postMessage(message),
       onMessage: (listener) => child.on('message', listener),

@@ -1,18 +1,24 @@
-import { app, BrowserWindow, dialog, ipcMain, protocol, session, shell, utilityProcess } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron'
 import electronUpdater from 'electron-updater'
-import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { appMenuTemplate, relaunchOptions } from './appMenu'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol'
 import { createBackendController } from './backendController'
-import { backendFailureMessage, definedEnv, forkWithUtilityProcess, startBackend } from './backendProcess'
+import { backendEnv } from './backendEnv'
+import { backendFailureMessage, forkWithUtilityProcess, startBackend } from './backendProcess'
+import { trackBackendWrites } from './backendWrites'
 import { CONFIG_FILE_NAME, readConnection, writeConnection } from './connectionConfig'
 import { buildCsp } from './csp'
 import { pickImage } from './imagePicker'
 import { registerIpcHandlers } from './ipc'
 import { createIpcHandlers } from './ipcHandlers'
+import { createRotatingLog, logsDir, teeConsole } from './logFiles'
 import { guardWebContents, isTrustedSender, lockDownPermissions, secureWindowOptions } from './security'
 import { createSessionVault, type Keychain } from './sessionVault'
+import { startScreenUrl } from './startScreen'
+import { startUp, type FailureChoice } from './startUp'
 import { startAutoUpdate } from './updater'
 
 // Wiring only: every decision lives in the modules above, which are tested without Electron.
@@ -26,6 +32,10 @@ const rendererUrl = devServerUrl ?? APP_INDEX_URL
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
+// `npm run dev` keeps its own user-data folder, so developing never opens an installed app's
+// database (nor waits on its single-instance lock, which is per folder: set before asking for it).
+if (!app.isPackaged) app.setPath('userData', `${app.getPath('userData')}-dev`)
+
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
@@ -34,24 +44,38 @@ if (!app.requestSingleInstanceLock()) {
 
 async function run(): Promise<void> {
   let mainWindow: BrowserWindow | null = null
-  const dataDir = join(app.getPath('userData'), 'data')
-  const configFile = join(app.getPath('userData'), CONFIG_FILE_NAME)
+  const userData = app.getPath('userData')
+  const logs = logsDir(userData)
+  teeConsole(console, createRotatingLog(join(logs, 'main.log')))
+  const backendLogFile = createRotatingLog(join(logs, 'backend.log'))
+  // Under `npm run dev` the backend's output shows in the terminal too.
+  const backendLog = app.isPackaged
+    ? backendLogFile
+    : {
+        write: (chunk: string | Uint8Array) => {
+          backendLogFile.write(chunk)
+          process.stdout.write(chunk)
+        },
+      }
+  const dataDir = join(userData, 'data')
+  const configFile = join(userData, CONFIG_FILE_NAME)
   const configFs = { readFile, writeFile, rename }
 
   const controller = createBackendController({
-    startLocal: () =>
+    startLocal: (signal) =>
       startBackend({
-        fork: forkWithUtilityProcess(utilityProcess),
+        fork: forkWithUtilityProcess(utilityProcess, backendLog),
         modulePath: backendEntry,
-        // PORT=0: the OS picks a free port, so a second app or a busy 4173 never blocks start-up.
-        env: { ...definedEnv(process.env), INNKEEPER_DATA_DIR: dataDir, PORT: '0' },
+        env: backendEnv(process.env, { dataDir, requestLogs: !app.isPackaged }),
         onCrash: (code) => void offerRestartAfterCrash(code),
+        signal,
       }),
     saveConnection: (connection) => writeConnection(configFs, configFile, connection),
   })
   const contentSecurityPolicy = () =>
     buildCsp({ backendUrl: controller.endpoint()?.supabaseUrl, devServerUrl })
 
+  // The window exists from the start (start screen), so a second double-click always finds it.
   app.on('second-instance', () => {
     if (!mainWindow) return
     if (mainWindow.isMinimized()) mainWindow.restore()
@@ -59,12 +83,17 @@ async function run(): Promise<void> {
   })
   // Every web contents, whoever creates it, gets the navigation and new-window guards.
   app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, (url) => shell.openExternal(url)),
+    guardWebContents(contents, rendererUrl, (url) => shell.openExternal(url)),
   )
   stopBackendBeforeQuit()
 
   await app.whenReady()
   app.setAppUserModelId('com.innkeeper.desk')
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, showLogs }),
+    ),
+  )
   lockDownPermissions(session.defaultSession, rendererUrl)
   protocol.handle(
     APP_SCHEME,
@@ -87,17 +116,22 @@ async function run(): Promise<void> {
     )
   }
 
-  const saved = await readConnection(configFs, configFile)
-  if (saved.warning) console.warn(`Using the local backend: ${saved.warning}`)
-  try {
-    await controller.start(saved.connection)
-  } catch (error) {
-    const { title, content } = backendFailureMessage(error, dataDir)
-    dialog.showErrorBox(title, content)
-    app.exit(1)
-    return
-  }
+  // The window first: the desk sees Innkeeper starting while everything else gets ready.
+  mainWindow = createWindow()
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length > 0) return
+    mainWindow = createWindow()
+    void mainWindow.loadURL(controller.endpoint() ? rendererUrl : startScreenUrl({ kind: 'starting' }))
+  })
+  app.on('window-all-closed', () => {
+    mainWindow = null
+    if (process.platform !== 'darwin') app.quit()
+  })
 
+  const savingSomething = trackBackendWrites(
+    session.defaultSession.webRequest,
+    () => controller.endpoint()?.supabaseUrl,
+  )
   const vault = createSessionVault(await loadKeychain())
   registerIpcHandlers(
     ipcMain,
@@ -118,21 +152,46 @@ async function run(): Promise<void> {
     }),
   )
 
-  mainWindow = createWindow()
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow()
-  })
-  app.on('window-all-closed', () => {
-    mainWindow = null
-    if (process.platform !== 'darwin') app.quit()
-  })
-
-  void startAutoUpdate({
-    isPackaged: app.isPackaged,
-    env: process.env,
-    readAppUpdateConfig: () =>
-      readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => null),
-    updater: electronUpdater.autoUpdater,
+  const saved = await readConnection(configFs, configFile)
+  if (saved.warning) console.warn(`Using the local backend: ${saved.warning}`)
+  let updatesStarted = false
+  await startUp({
+    connect: async () => void (await controller.start(saved.connection)),
+    show: (state) => void mainWindow?.loadURL(startScreenUrl(state)),
+    openApp: () => {
+      void mainWindow?.loadURL(rendererUrl)
+      if (updatesStarted) return
+      updatesStarted = true
+      void startAutoUpdate({
+        isPackaged: app.isPackaged,
+        env: process.env,
+        readAppUpdateConfig: () =>
+          readFile(join(process.resourcesPath, 'app-update.yml'), 'utf8').catch(() => null),
+        updater: electronUpdater.autoUpdater,
+        busy: savingSomething,
+      })
+    },
+    describeFailure: (error) => {
+      const { title, content } = backendFailureMessage(error, dataDir)
+      return { title, detail: content }
+    },
+    ask: async (failure) => {
+      const options = {
+        type: 'error' as const,
+        title: 'Innkeeper',
+        message: failure.title,
+        detail: failure.detail,
+        buttons: ['Try again', 'Show logs', 'Quit'],
+        defaultId: 0,
+        cancelId: 2,
+      }
+      const { response } = mainWindow
+        ? await dialog.showMessageBox(mainWindow, options)
+        : await dialog.showMessageBox(options)
+      return (['retry', 'logs', 'quit'] as const satisfies FailureChoice[])[response] ?? 'quit'
+    },
+    showLogs,
+    quit: () => app.quit(),
   })
 
   function createWindow(): BrowserWindow {
@@ -141,10 +200,20 @@ async function run(): Promise<void> {
       ...(process.platform === 'linux' ? { icon: join(app.getAppPath(), 'resources', 'icon.png') } : {}),
     })
     window.once('ready-to-show', () => window.show())
-    // A renderer that cannot load would otherwise leave an invisible window behind.
+    // A page that cannot load would otherwise leave an invisible window behind.
     window.webContents.once('did-fail-load', () => window.show())
-    void window.loadURL(rendererUrl)
+    // Windows shutting down or logging off never sends before-quit: the database is closed here,
+    // holding the shutdown back (query-session-end) until it is.
+    window.on('query-session-end', (event) => {
+      event.preventDefault()
+      app.quit()
+    })
+    window.on('session-end', () => app.quit())
     return window
+  }
+
+  function showLogs(): void {
+    void mkdir(logs, { recursive: true }).then(() => shell.openPath(logs))
   }
 
   async function offerRestartAfterCrash(code: number | null): Promise<void> {
@@ -162,7 +231,7 @@ async function run(): Promise<void> {
     const { response } = mainWindow
       ? await dialog.showMessageBox(mainWindow, options)
       : await dialog.showMessageBox(options)
-    if (response === 0) app.relaunch()
+    if (response === 0) app.relaunch(relaunchOptions(process.env))
     app.quit()
   }
 

@@ -48,7 +48,7 @@ describe('guardWebContents', () => {
   it('denies every navigation and sends web links to the system browser', () => {
     const { contents, emit } = fakeContents()
     const openExternal = vi.fn()
-    guardWebContents(contents, openExternal)
+    guardWebContents(contents, 'app://innkeeper/index.html', openExternal)
 
     const toWeb = emit('will-frame-navigate', { url: 'https://example.com/help', isMainFrame: true })
     expect(toWeb.preventDefault).toHaveBeenCalled()
@@ -61,9 +61,31 @@ describe('guardWebContents', () => {
     expect(openExternal).toHaveBeenCalledTimes(1)
   })
 
+  it('lets the main frame reload the renderer’s own pages, and nothing that only looks like them', () => {
+    for (const rendererUrl of ['app://innkeeper/index.html', 'http://localhost:5173']) {
+      const { contents, emit } = fakeContents()
+      const openExternal = vi.fn()
+      guardWebContents(contents, rendererUrl, openExternal)
+      const reload = emit('will-frame-navigate', { url: `${rendererUrl}#/bookings`, isMainFrame: true })
+      expect(reload.preventDefault).not.toHaveBeenCalled()
+      const framed = emit('will-frame-navigate', { url: rendererUrl, isMainFrame: false })
+      expect(framed.preventDefault).toHaveBeenCalled()
+      expect(openExternal).not.toHaveBeenCalled()
+    }
+    const { contents, emit } = fakeContents()
+    guardWebContents(contents, 'http://localhost:5173', vi.fn())
+    for (const url of [
+      'http://localhost:5174/',
+      'http://localhost.evil.example:5173/',
+      'file:///index.html',
+    ]) {
+      expect(emit('will-frame-navigate', { url, isMainFrame: true }).preventDefault).toHaveBeenCalled()
+    }
+  })
+
   it('denies redirects and webviews', () => {
     const { contents, emit } = fakeContents()
-    guardWebContents(contents, vi.fn())
+    guardWebContents(contents, 'app://innkeeper/index.html', vi.fn())
     expect(emit('will-redirect').preventDefault).toHaveBeenCalled()
     expect(emit('will-attach-webview').preventDefault).toHaveBeenCalled()
   })
@@ -71,7 +93,7 @@ describe('guardWebContents', () => {
   it('denies window.open, opening http(s) links externally and nothing else', () => {
     const { contents, openWindow } = fakeContents()
     const openExternal = vi.fn()
-    guardWebContents(contents, openExternal)
+    guardWebContents(contents, 'app://innkeeper/index.html', openExternal)
 
     expect(openWindow('https://supabase.com/docs')).toEqual({ action: 'deny' })
     expect(openWindow('javascript:alert(1)')).toEqual({ action: 'deny' })

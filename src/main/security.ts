@@ -65,11 +65,18 @@ export interface GuardedContents {
 }
 
 /**
- * Denies every navigation, redirect, webview and new window. The app routes with a hash router,
- * which never navigates the page; links to the web open in the system browser instead.
+ * Denies every navigation, redirect, webview and new window, except the main frame loading the
+ * renderer's own pages again: a reload (the error screen's "Try again", a dev server's full reload)
+ * fires will-frame-navigate too. The app routes with a hash router, which never navigates the page;
+ * links to the web open in the system browser instead.
  */
-export function guardWebContents(contents: GuardedContents, openExternal: (url: string) => unknown): void {
+export function guardWebContents(
+  contents: GuardedContents,
+  rendererUrl: string,
+  openExternal: (url: string) => unknown,
+): void {
   contents.on('will-frame-navigate', (event) => {
+    if (event.isMainFrame && isRendererUrl(event.url, rendererUrl)) return
     event.preventDefault()
     if (event.isMainFrame && isExternalHttpUrl(event.url)) void openExternal(event.url)
   })

@@ -10,6 +10,22 @@ export class DataDirInUseError extends Error {
   }
 }
 
+export interface LockOptions {
+  /**
+   * This process is the desktop app's backend. Its parent holds the app's single-instance lock and
+   * runs one backend at a time, so a lock another desktop backend left (after a Windows shutdown, a
+   * crash, a kill) is stale whatever its PID says: after a restart that PID may well belong to
+   * someone else now. Default false.
+   */
+  desktop?: boolean
+}
+
+/** What server.lock holds. Before the desktop flag it held the bare PID, read as { desktop: false }. */
+interface LockOwner {
+  pid: number
+  desktop: boolean
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -20,25 +36,39 @@ function isRunning(pid: number): boolean {
   }
 }
 
+function parseOwner(text: string): LockOwner | undefined {
+  const trimmed = text.trim()
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), desktop: false }
+  try {
+    const parsed = JSON.parse(trimmed) as Partial<LockOwner>
+    if (Number.isInteger(parsed.pid) && (parsed.pid ?? 0) > 0)
+      return { pid: parsed.pid!, desktop: parsed.desktop === true }
+  } catch {
+    // Unreadable: half-written by a process that died, so nobody holds it.
+  }
+  return undefined
+}
+
 /**
  * One process per data folder: PGlite files opened by two processes get corrupted, and two servers
- * would hand out different sessions for one database. A lock left by a killed process is taken over.
+ * would hand out different sessions for one database. A lock left by a process that is gone is taken
+ * over; so is one left by an earlier desktop backend when this is the desktop backend (see LockOptions).
  */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string, options: LockOptions = {}): Promise<() => Promise<void>> {
   const file = join(dataDir, LOCK_FILE)
+  const self: LockOwner = { pid: process.pid, desktop: options.desktop === true }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      await writeFile(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      await writeFile(file, JSON.stringify(self), { flag: 'wx', mode: 0o600 })
       return async () => {
         await rm(file, { force: true })
       }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim())
-    if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
-      throw new DataDirInUseError(dataDir, owner)
-    }
+    const owner = parseOwner(await readFile(file, 'utf8').catch(() => ''))
+    const stale = !owner || (self.desktop && owner.desktop) || !isRunning(owner.pid)
+    if (!stale) throw new DataDirInUseError(dataDir, owner.pid)
     await rm(file, { force: true })
   }
   throw new Error(`Could not lock the data folder ${dataDir}`)

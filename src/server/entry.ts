@@ -7,8 +7,11 @@
  *   DATABASE_URL         PostgreSQL instead of PGlite
  *   INNKEEPER_DEMO=0     no demo seed on an empty database
  *   INNKEEPER_STATIC_DIR the built renderer to serve (default: out/renderer beside this build)
- *   INNKEEPER_LOG=0      no request logs
+ *   INNKEEPER_LOG=0      no logs at all
+ *   INNKEEPER_REQUEST_LOG=0  errors and events only, no line per request
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
+ *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
+ *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
  *   INNKEEPER_RESTART_AFTER_SETUP=1  set by a parent that starts this process again after it created a
  *                        new data folder (see @shared/backendProtocol)
  */
@@ -84,7 +87,25 @@ async function main(): Promise<void> {
   // Only sets up a new data folder, for the parent to start a fresh process on it.
   const setUpOnly =
     isChild && env[RESTART_AFTER_SETUP_ENV] === '1' && !databaseUrl && !hasPgliteCluster(dataDir)
-  let server: RunningServer
+  // Listening from the start: a SIGTERM (a system shutdown, a parent quitting) or a shutdown request
+  // that arrives while the database is still being created lets that finish and then closes it,
+  // instead of killing the process half-way (the signal's default).
+  let server: RunningServer | undefined
+  let shutdownRequested = false
+  const shutdown = () => {
+    // A second signal while closing means "now".
+    if (shutdownRequested) process.exit(1)
+    shutdownRequested = true
+    if (server) closeAndExit(server)
+  }
+  process.on('SIGTERM', shutdown)
+  process.on('SIGINT', shutdown)
+  onParentMessage((message) => {
+    if ((message as ParentMessage | undefined)?.type === 'shutdown') shutdown()
+  })
+  // A forked child whose parent died would otherwise hold the port and the database forever.
+  if (!parentPort && process.send) process.on('disconnect', shutdown)
+
   try {
     server = await startServer({
       dataDir,
@@ -95,8 +116,10 @@ async function main(): Promise<void> {
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
       log: env.INNKEEPER_LOG !== '0',
+      requestLogs: env.INNKEEPER_REQUEST_LOG !== '0',
       backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,
       reopenAfterSetUp: !setUpOnly,
+      desktop: env.INNKEEPER_DESKTOP === '1',
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
@@ -104,32 +127,25 @@ async function main(): Promise<void> {
     console.error(`Innkeeper backend failed to start: ${message}`)
     process.exit(1)
   }
-
-  let shuttingDown = false
-  const shutdown = () => {
-    // A second signal while closing means "now".
-    if (shuttingDown) process.exit(1)
-    shuttingDown = true
-    server.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Innkeeper backend did not close cleanly', error)
-        process.exit(1)
-      },
-    )
+  if (shutdownRequested) {
+    closeAndExit(server)
+    return
   }
-  process.on('SIGTERM', shutdown)
-  process.on('SIGINT', shutdown)
-  onParentMessage((message) => {
-    if ((message as ParentMessage | undefined)?.type === 'shutdown') shutdown()
-  })
-  // A forked child whose parent died would otherwise hold the port and the database forever.
-  if (!parentPort && process.send) process.on('disconnect', shutdown)
 
   // After a set-up the parent asks for the usual shutdown, then starts a fresh process.
   if (isChild)
     post(setUpOnly ? { type: 'set-up' } : { type: 'ready', url: server.url, anonKey: server.anonKey })
   else console.log(`Innkeeper backend ready on ${server.url}`)
+}
+
+function closeAndExit(server: RunningServer): void {
+  server.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error('Innkeeper backend did not close cleanly', error)
+      process.exit(1)
+    },
+  )
 }
 
 void main()

@@ -6,7 +6,7 @@ import { createAuthService } from './auth'
 import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
-import { hasPgliteCluster, openDatabase } from './db/open'
+import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -36,10 +36,12 @@ export interface StartServerOptions {
   today?: () => string
   /** Milliseconds since the epoch for tokens, rate limits and timestamps, injectable for tests. */
   now?: () => number
-  /** Structured request logs on stdout (default true). */
+  /** Structured logs on stdout: errors, events and requests (default true). */
   log?: boolean
   /** Auth's rate limits; each one given replaces its default in AUTH_RATE_LIMITS. */
   authRateLimits?: Partial<AuthRateLimits>
+  /** With log on, a line per request too (default true). */
+  requestLogs?: boolean
   /**
    * Back up the database and stored images at start and every 24 hours into <dataDir>/backups
    * (default off here; the process entry turns it on, so test servers do not pay for it).
@@ -50,6 +52,8 @@ export interface StartServerOptions {
    * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
    */
   reopenAfterSetUp?: boolean
+  /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
+  desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
   wrapDatabase?: (db: Database) => Database
 }
@@ -68,9 +72,9 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const now = options.now ?? Date.now
-  const logger = createLogger(options.log ?? true)
+  const logger = createLogger(options.log ?? true, undefined, options.requestLogs ?? true)
   await mkdir(options.dataDir, { recursive: true, mode: 0o700 })
-  const unlock = await lockDataDir(options.dataDir)
+  const unlock = await lockDataDir(options.dataDir, { desktop: options.desktop })
   try {
     return await start(options, now, logger, unlock)
   } catch (error) {
@@ -130,6 +134,8 @@ async function start(
         dataDir: options.dataDir,
         databaseUrl: options.databaseUrl,
         pgliteTemplate: options.pgliteTemplate,
+        // A new cluster is set up once seeded too.
+        setUpContinues: true,
       })
       return options.wrapDatabase ? options.wrapDatabase(opened) : opened
     }
@@ -146,6 +152,7 @@ async function start(
       })
       logger.info('demo data seeded')
     }
+    if (newCluster) await finishSetUp(options.dataDir)
     if (newCluster && options.reopenAfterSetUp !== false) {
       // Creating the cluster (initdb, migrations) and the seed leave PGlite's memory grown for good,
       // and pgcrypto loaded: opened again, the database starts as on any later day (and its seeded

@@ -7,6 +7,9 @@ const mode = process.env.FAKE_BACKEND ?? 'ready'
 const record = (line) =>
   process.env.FAKE_BACKEND_LOG && appendFileSync(process.env.FAKE_BACKEND_LOG, `${line}\n`)
 
+// Output, as the real backend's logs: the app sends it to its log file.
+process.stdout.write(`fake backend: ${mode}\n`)
+
 record(
   `started dataDir=${process.env.INNKEEPER_DATA_DIR} port=${process.env.PORT}` +
     (process.env.INNKEEPER_RESTART_AFTER_SETUP

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
 import { lockDataDir } from '../dataDirLock'
-import { pgliteDir } from '../db/open'
+import { finishSetUp, pgliteDir, setUpMarker, startSetUp } from '../db/open'
 import { openPglite } from '../db/pglite'
 import { backupName, backupsDir, isBackupName, listBackups } from './names'
 import { pgRestore } from './postgresTools'
@@ -41,6 +41,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const replacedDir = join(dataDir, `replaced-by-restore-${backupName((options.now ?? Date.now)())}`)
     await mkdir(replacedDir, { recursive: true, mode: 0o700 })
     const moved: [string, string][] = []
+    const setUpWasCutShort = await exists(setUpMarker(dataDir))
     const moveAside = async (path: string, name: string) => {
       if (!(await exists(path))) return
       await rename(path, join(replacedDir, name))
@@ -49,7 +50,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     try {
       if (manifest.database === 'pglite') {
         await moveAside(pgliteDir(dataDir), 'pglite')
+        // Marked while it loads, so a restore cut short is never opened as a database.
+        await startSetUp(dataDir)
         await loadPglite(join(source, PGLITE_FILE), pgliteDir(dataDir))
+        await finishSetUp(dataDir)
       } else if (manifest.database === 'postgres') {
         await pgRestore(options.databaseUrl!, join(source, POSTGRES_FILE))
       }
@@ -63,6 +67,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
         await rm(original, { recursive: true, force: true })
         await rename(aside, original)
       }
+      if (!setUpWasCutShort) await finishSetUp(dataDir)
       throw error
     }
     return { manifest, replacedDir }

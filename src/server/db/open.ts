@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
@@ -15,6 +15,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string
   /** A new PGlite cluster starts from this migrated template (see template.ts) instead of initdb. */
   pgliteTemplate?: string
+  /**
+   * The caller goes on setting up a new cluster (the server seeds it) and calls finishSetUp itself;
+   * by default a new cluster counts as set up once migrated.
+   */
+  setUpContinues?: boolean
 }
 
 /**
@@ -25,14 +30,20 @@ export async function openDatabase({
   dataDir,
   databaseUrl,
   pgliteTemplate,
+  setUpContinues = false,
 }: OpenDatabaseOptions): Promise<Database> {
   if (databaseUrl) return prepared(openPostgres(databaseUrl))
   const pgdata = pgliteDir(dataDir)
   const sharedBuffersMb = sharedBuffersMbFor(pgdata)
   if (!hasPgliteCluster(dataDir)) {
+    // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
+    await rm(pgdata, { recursive: true, force: true })
+    await startSetUp(dataDir)
     // Migrations the template does not have yet (none, when it comes from the same build) run after.
     const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
-    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+    const db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+    if (!setUpContinues) await finishSetUp(dataDir)
+    return db
   }
   try {
     // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
@@ -49,9 +60,30 @@ export function pgliteDir(dataDir: string): string {
   return join(dataDir, 'pglite')
 }
 
-/** Whether the data folder holds a PGlite cluster already (PGlite's own test: runs initdb without it). */
+/**
+ * Whether the data folder holds a finished PGlite cluster: PGlite's own test (it runs initdb without
+ * PG_VERSION), and no set-up under way or cut short (see startSetUp).
+ */
 export function hasPgliteCluster(dataDir: string): boolean {
-  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION'))
+  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION')) && !existsSync(setUpMarker(dataDir))
+}
+
+/**
+ * Marks the data folder as being set up (cluster, migrations, the server's demo seed, or a restore)
+ * until finishSetUp: a set-up cut short (quit, power cut, crash) leaves the mark, and the next open
+ * creates the cluster again instead of opening a half-made one.
+ */
+export async function startSetUp(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true })
+  await writeFile(setUpMarker(dataDir), 'A first start is setting up this data folder.\n')
+}
+
+export async function finishSetUp(dataDir: string): Promise<void> {
+  await rm(setUpMarker(dataDir), { force: true })
+}
+
+export function setUpMarker(dataDir: string): string {
+  return join(dataDir, 'setting-up')
 }
 
 /** Bootstrapped, migrated and (PGlite) vacuumed; closed again when that fails. */

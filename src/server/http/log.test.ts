@@ -30,6 +30,15 @@ describe('createLogger', () => {
     expect(lines[0]).not.toContain('secret-key')
   })
 
+  it('leaves out requests but keeps errors and events when asked', () => {
+    const lines: string[] = []
+    const logger = createLogger(true, (line) => lines.push(line), false)
+    logger.request({ method: 'GET', url: '/', status: 200, ms: 1 })
+    logger.error('backup failed', new Error('disk full'))
+    logger.info('demo data seeded')
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['backup failed', 'demo data seeded'])
+  })
+
   it('writes nothing when disabled', () => {
     const lines: string[] = []
     createLogger(false, (line) => lines.push(line)).request({ method: 'GET', url: '/', status: 200, ms: 1 })

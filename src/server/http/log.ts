@@ -27,12 +27,21 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${names.join('&')}`
 }
 
-export function createLogger(enabled: boolean, write: (line: string) => void = defaultWrite): Logger {
+/**
+ * `enabled` false writes nothing; `requests` false leaves out the line per request but keeps errors
+ * and events (a desk's log file: what went wrong, not every click).
+ */
+export function createLogger(
+  enabled: boolean,
+  write: (line: string) => void = defaultWrite,
+  requests = true,
+): Logger {
   const emit = (fields: Record<string, unknown>) => {
     if (enabled) write(JSON.stringify({ time: new Date().toISOString(), ...fields }))
   }
   return {
-    request: ({ method, url, status, ms }) =>
+    request: ({ method, url, status, ms }) => {
+      if (!requests) return
       emit({
         level: 'info',
         msg: 'request',
@@ -40,7 +49,8 @@ export function createLogger(enabled: boolean, write: (line: string) => void = d
         path: redactUrl(url),
         status,
         ms: Math.round(ms * 10) / 10,
-      }),
+      })
+    },
     // Only the message and stack: error objects from drivers can carry query parameters.
     error: (message, error) =>
       emit({

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { backendEnv } from './backendEnv'
+
+const desk = {
+  PATH: '/usr/bin',
+  HOME: '/home/reception',
+  LANG: 'pt_PT.UTF-8',
+  LC_TIME: 'pt_PT.UTF-8',
+  TZ: 'Europe/Lisbon',
+  SystemRoot: 'C:\\Windows',
+  Path: 'C:\\Windows\\system32',
+  DATABASE_URL: 'postgres://someone@db.example/other',
+  INNKEEPER_DEMO: '0',
+  INNKEEPER_LOG: '0',
+  INNKEEPER_BACKUPS: '0',
+  INNKEEPER_STATIC_DIR: '/tmp/evil',
+  INNKEEPER_RESTART_AFTER_SETUP: '1',
+  HOST: '0.0.0.0',
+  PORT: '80',
+  NODE_OPTIONS: '--require /tmp/evil.js',
+  ELECTRON_RUN_AS_NODE: '1',
+  UNSET: undefined,
+}
+
+describe('backendEnv', () => {
+  it('passes what the OS needs and pins the backend’s own settings', () => {
+    expect(backendEnv(desk, { dataDir: '/data', requestLogs: false })).toEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/reception',
+      LANG: 'pt_PT.UTF-8',
+      LC_TIME: 'pt_PT.UTF-8',
+      TZ: 'Europe/Lisbon',
+      SystemRoot: 'C:\\Windows',
+      Path: 'C:\\Windows\\system32',
+      INNKEEPER_DATA_DIR: '/data',
+      INNKEEPER_DESKTOP: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      INNKEEPER_REQUEST_LOG: '0',
+    })
+  })
+
+  it('turns request logs on when asked (development)', () => {
+    expect(backendEnv({}, { dataDir: '/data', requestLogs: true }).INNKEEPER_REQUEST_LOG).toBe('1')
+  })
+})
