@@ -18,6 +18,13 @@ export const API_KEY_TTL_SECONDS = 100 * 365 * 24 * 3600
 /** JSON bodies of /rest and /auth. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
+/**
+ * JSON bodies nested deeper than this are refused unparsed (GoTrue's bad_json, PostgREST's PGRST102):
+ * far beyond any real payload, far below the depth where a recursive walk of the value (in Node or in
+ * Postgres) runs out of stack.
+ */
+export const MAX_JSON_DEPTH = 512
+
 /** No upload may exceed this, whatever a bucket's own limit says. */
 export const UPLOAD_HARD_LIMIT_BYTES = 10 * 1024 * 1024
 

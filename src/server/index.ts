@@ -12,7 +12,7 @@ import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
 import { lockDataDir } from './dataDirLock'
 import { loadKeys } from './keys'
-import { restMount } from './restMount'
+import { createRestService } from './rest'
 import { seedDemo } from './seed'
 import { createStorageService } from './storage'
 import { publicUrlFor, rebaseLoopbackPublicUrls } from './storage/publicUrls'
@@ -104,7 +104,7 @@ async function start(
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     services: [
-      restMount(),
+      createRestService(),
       createAuthService({
         secret: keys.secret,
         now,

@@ -49,9 +49,12 @@ export function limitError(message: string, details: string): RestError {
 
 export const invalidBody = (message: string) => restError(400, 'PGRST102', message)
 
-/** Same answer as the router's own body limit (restMount), for bodies that reach the service some other way. */
+/** PostgREST itself sets no body limit (a proxy in front answers 413); the code names the status. */
 export const bodyTooLarge = (limit: number) =>
   restError(413, 'PGRST413', 'Request body too large', `The request body is larger than ${limit} bytes`)
+
+/** An exception the service did not turn into an answer (a bug): the router's last resort. */
+export const internalError = () => restError(500, 'PGRST500', 'Internal server error')
 
 export const rangeError = (details: string) =>
   restError(416, 'PGRST103', 'Requested range not satisfiable', details)

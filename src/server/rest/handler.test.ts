@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../db/testDatabases'
 import type { Caller, ServiceContext } from '../http/types'
-import { handleRest, refreshSchemaCache } from './index'
+import { createRestHandler, refreshSchemaCache } from './index'
 
 /**
  * The handler against a migrated PGlite, without HTTP: what the integration tests cannot reach
@@ -11,6 +11,7 @@ import { handleRest, refreshSchemaCache } from './index'
  */
 describe.each(testDatabaseKinds())('REST handler on %s', (kind) => {
   let test: TestDatabase
+  const handleRest = createRestHandler()
 
   const SERVICE: Caller = { role: 'service_role', claims: { role: 'service_role' } }
   const ANON: Caller = { role: 'anon', claims: { role: 'anon' } }

@@ -25,6 +25,9 @@ export const MAX_FILTERS = 100
 /** Depth of nested `or(…)`/`and(…)` trees. */
 export const MAX_LOGIC_DEPTH = 10
 
+/** Arrows of one JSON path (`data->a->b`). */
+export const MAX_JSON_PATH_STEPS = 32
+
 /** Elements of one `in.(…)` list. */
 export const MAX_IN_LIST = 1000
 
