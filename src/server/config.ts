@@ -57,5 +57,12 @@ export const SIGN_IN_FAILURE_LIMITS: { perEmail: RateLimit; perAddress: RateLimi
   perAddress: { limit: 50, windowSeconds: 15 * 60 },
 }
 
+/**
+ * Per-request statement timeout by role, as Supabase sets it (`alter role anon set statement_timeout =
+ * '3s'`, authenticated and authenticator 8 s; service_role requests keep the authenticator's 8 s).
+ * PostgreSQL cancels a statement past it with 57014; PGlite cannot interrupt a running statement.
+ */
+export const STATEMENT_TIMEOUT_MS = { anon: 3000, authenticated: 8000, service_role: 8000 } as const
+
 /** Graceful close waits this long for in-flight requests before cutting connections. */
 export const CLOSE_GRACE_MS = 10_000

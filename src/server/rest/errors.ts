@@ -47,6 +47,16 @@ export function limitError(message: string, details: string): RestError {
   return restError(400, 'PGRST100', message, details)
 }
 
+/** A read whose levels may produce more rows than one response may carry (limits.ts MAX_RESPONSE_ROWS). */
+export const responseTooLarge = (maxRows: number) =>
+  restError(
+    400,
+    'PGRST100',
+    'Response too large',
+    `The embedded resources may produce more than ${maxRows} rows.`,
+    'Ask for a smaller limit on the embedded resources, e.g. bookings.limit=10, or embed fewer levels.',
+  )
+
 export const invalidBody = (message: string) => restError(400, 'PGRST102', message)
 
 /** PostgREST itself sets no body limit (a proxy in front answers 413); the code names the status. */

@@ -3,10 +3,11 @@ import {
   notEmbedded,
   rangeError,
   relatedOrderNotToOne,
+  responseTooLarge,
   unacceptableFilter,
   undefinedColumn,
 } from '../errors'
-import { MAX_ROWS } from '../limits'
+import { MAX_RESPONSE_ROWS, MAX_ROWS } from '../limits'
 import type { Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from '../parse/types'
 import type { ColumnInfo, SchemaCache, TableInfo } from '../schemaCache'
 import { fieldSql, filterSql } from '../sql/filter'
@@ -280,26 +281,34 @@ function orderSql(node: ReadNode, term: OrderTerm, params: Params): string {
 
 /**
  * limit/offset per level, the Range header on the root, and db-max-rows on every level of a read
- * (PostgREST's treeRestrictRange); mutations return all affected rows.
+ * (PostgREST's treeRestrictRange); mutations return all affected rows. Refuses a tree whose levels
+ * may together produce more than MAX_RESPONSE_ROWS rows.
  */
 function applyRanges(root: ReadNode, query: QueryParams, options: ReadOptions): void {
   const ranges = new Map<ReadNode, Range>()
   for (const [key, range] of query.ranges) ranges.set(nodeAt(root, key === '' ? [] : key.split('.')), range)
   if (options.rangeHeader) ranges.set(root, intersect(options.rangeHeader, ranges.get(root)))
-  const visit = (node: ReadNode) => {
+  let mostRows = 0
+  const pending: [ReadNode, number][] = [[root, 1]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, parentRows] = next
     const range = ranges.get(node)
     if (range?.limit !== undefined && range.limit < 0) {
       throw rangeError('Limit should be greater than or equal to zero.')
     }
     // A to-one embed has at most one row anyway; only the root of a mutation returns everything.
     const toOne = 'toOne' in node && (node as EmbedNode).toOne
+    const limit = Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS)
     if (!(node === root && options.isMutation) && !(toOne && range === undefined)) {
-      node.limit = options.params.add(Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS))
+      node.limit = options.params.add(limit)
       if (range && range.offset > 0) node.offset = options.params.add(range.offset)
     }
-    node.children.forEach(visit)
+    const rows = parentRows * (toOne ? 1 : limit)
+    mostRows += rows
+    if (mostRows > MAX_RESPONSE_ROWS) throw responseTooLarge(MAX_RESPONSE_ROWS)
+    // Reversed, so levels take their parameters in select order (pre-order, as the SQL reads).
+    for (const child of [...node.children].reverse()) pending.push([child, rows])
   }
-  visit(root)
 }
 
 function intersect(header: Range, params: Range | undefined): Range {
