@@ -104,7 +104,7 @@ async function start(
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     services: [
-      createRestService(),
+      createRestService({ now }),
       createAuthService({
         secret: keys.secret,
         now,

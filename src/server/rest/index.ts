@@ -1,10 +1,10 @@
 import { JSON_BODY_LIMIT_BYTES } from '../config'
 import type { ServiceMount } from '../http/app'
 import { bodyTooLarge, errorResponse, internalError, invalidBody } from './errors'
-import { createRestHandler } from './handler'
+import { createRestHandler, type RestHandlerOptions } from './handler'
 
 /** The PostgREST subset of contract 2, mounted at /rest/v1 behind the gateway's apikey check. */
-export function createRestService(): ServiceMount {
+export function createRestService(options: RestHandlerOptions = {}): ServiceMount {
   return {
     prefix: '/rest/v1',
     requireApiKey: true,
@@ -14,7 +14,7 @@ export function createRestService(): ServiceMount {
       invalidJson: () => errorResponse(invalidBody('Empty or invalid json')),
       internal: () => errorResponse(internalError()),
     },
-    handler: createRestHandler(),
+    handler: createRestHandler(options),
   }
 }
 
