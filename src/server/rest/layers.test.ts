@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The REST service's layers depend one way, as PostgREST's: parse → plan → sql. The plan chooses
- * tables, embeds, conditions and ranges and has sql/ write every fragment; sql/ never reaches back
- * into plan/ (nor plan/ into the handlers).
+ * The REST service's layers depend one way: parse → plan → sql. The plan chooses tables, embeds,
+ * conditions and ranges and has sql/ write every fragment; sql/ never reaches back into plan/ (nor
+ * plan/ into the handlers).
  */
 const here = import.meta.dirname
 
