@@ -18,6 +18,13 @@ export const API_KEY_TTL_SECONDS = 100 * 365 * 24 * 3600
 /** JSON bodies of /rest and /auth. */
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
+/**
+ * JSON bodies nested deeper than this are refused unparsed (GoTrue's bad_json, PostgREST's PGRST102):
+ * far beyond any real payload, far below the depth where a recursive walk of the value (in Node or in
+ * Postgres) runs out of stack.
+ */
+export const MAX_JSON_DEPTH = 512
+
 /** No upload may exceed this, whatever a bucket's own limit says. */
 export const UPLOAD_HARD_LIMIT_BYTES = 10 * 1024 * 1024
 
@@ -75,6 +82,13 @@ export const AUTH_RATE_LIMITS: AuthRateLimits = {
   signInFailuresPerAddress: { limit: 50, windowSeconds: 15 * 60 },
   signUpsPerAddress: { limit: 30, windowSeconds: 5 * 60 },
 }
+
+/**
+ * Per-request statement timeout by role, as Supabase sets it (`alter role anon set statement_timeout =
+ * '3s'`, authenticated and authenticator 8 s; service_role requests keep the authenticator's 8 s).
+ * PostgreSQL cancels a statement past it with 57014; PGlite cannot interrupt a running statement.
+ */
+export const STATEMENT_TIMEOUT_MS = { anon: 3000, authenticated: 8000, service_role: 8000 } as const
 
 /** Graceful close waits this long for in-flight requests before cutting connections. */
 export const CLOSE_GRACE_MS = 10_000

@@ -12,7 +12,7 @@ import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
 import { lockDataDir } from './dataDirLock'
 import { loadKeys } from './keys'
-import { restMount } from './restMount'
+import { createRestService } from './rest'
 import { seedDemo } from './seed'
 import { createStorageService } from './storage'
 import { publicUrlFor, rebaseLoopbackPublicUrls } from './storage/publicUrls'
@@ -108,7 +108,7 @@ async function start(
     anonKey: keys.anonKey,
     serviceKey: keys.serviceKey,
     services: [
-      restMount(),
+      createRestService({ now }),
       createAuthService({
         secret: keys.secret,
         now,

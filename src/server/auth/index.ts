@@ -3,7 +3,7 @@ import type { ServiceMount } from '../http/app'
 import type { Logger } from '../http/log'
 import type { ApiRequest, ApiResponse, ServiceHandler } from '../http/types'
 import type { AuthCall, AuthDeps } from './context'
-import { AuthError, authErrorResponse } from './errors'
+import { AuthError, authErrorResponse, badRequest } from './errors'
 import { primeDummyHash } from './passwords'
 import { FailureBackoff, WindowCounter } from './rateLimit'
 import { signup } from './signup'
@@ -59,10 +59,17 @@ export function createAuthService(options: AuthServiceOptions): ServiceMount {
   return {
     prefix: '/auth/v1',
     requireApiKey: true,
-    bodyLimit: () => JSON_BODY_LIMIT_BYTES,
-    tooLarge: (req) =>
-      authErrorResponse(req, new AuthError(413, 'request_too_large', 'Request body is larger than 1 MB')),
-    internalError,
+    body: () => ({ limit: JSON_BODY_LIMIT_BYTES, json: true }),
+    errors: {
+      tooLarge: (req) =>
+        authErrorResponse(req, new AuthError(413, 'request_too_large', 'Request body is larger than 1 MB')),
+      invalidJson: (req) =>
+        authErrorResponse(
+          req,
+          badRequest('bad_json', 'Could not parse request body as JSON: exceeded max depth'),
+        ),
+      internal: internalError,
+    },
     handler,
   }
 }

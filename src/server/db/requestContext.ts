@@ -1,3 +1,4 @@
+import { STATEMENT_TIMEOUT_MS } from '../config'
 import type { Database, Queryable } from './types'
 
 export const REQUEST_ROLES = ['anon', 'authenticated', 'service_role'] as const
@@ -22,8 +23,11 @@ export class UnknownRoleError extends Error {
 
 /**
  * Runs fn in one transaction as PostgREST runs a request: as the claims' role, with the claims in
- * request.jwt.claims (read by auth.uid(), auth.role(), …) and search_path public, extensions — so
- * row level security decides, as on Supabase. All settings are transaction-local.
+ * request.jwt.claims (read by auth.uid(), auth.role(), …), search_path public, extensions and the
+ * role's statement_timeout — so row level security decides and a runaway statement is cancelled
+ * (57014), as on Supabase. All settings are transaction-local, set by the one query that sets the role.
+ * PGlite ignores statement_timeout (no timer can interrupt its single thread): there only the REST
+ * limits (rest/limits.ts) bound a request's work.
  */
 export function withRequestRole<T>(
   db: Database,
@@ -38,8 +42,9 @@ export function withRequestRole<T>(
     await tx.query(
       `select set_config('search_path', 'public, extensions', true),
               set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true)`,
-      [claims.role, JSON.stringify(claims)],
+              set_config('request.jwt.claims', $2, true),
+              set_config('statement_timeout', $3, true)`,
+      [claims.role, JSON.stringify(claims), String(STATEMENT_TIMEOUT_MS[claims.role as RequestRole])],
     )
     return fn(tx)
   })

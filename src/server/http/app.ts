@@ -1,27 +1,49 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
+import { MAX_JSON_DEPTH } from '../config'
 import type { Database } from '../db/types'
 import { readBody } from './body'
 import { resolveCaller } from './caller'
 import { BASE_SECURITY_HEADERS, corsHeaders, preflightHeaders } from './headers'
-import { jsonResponse } from './json'
+import { jsonNestedDeeperThan, jsonResponse } from './json'
 import type { Logger } from './log'
 import { pageConfigMarkup, type PageConfig } from './pageConfig'
 import { loadStaticFiles, serveStatic } from './static'
-import type { ApiRequest, ApiResponse, ServiceHandler } from './types'
+import type { ApiRequest, ApiResponse, ServiceContext, ServiceHandler } from './types'
 
-/** How the core mounts one service (rest, auth, storage) below its prefix. */
+/**
+ * How the core mounts one service (rest, auth, storage) below its prefix; each service's `create…Service`
+ * returns one. The router checks the apikey, decides the caller, lets the service refuse the request
+ * (`admit`), reads the body by the service's rule and only then runs the handler.
+ */
 export interface ServiceMount {
   prefix: string
   /** The Supabase gateway demands an apikey on /rest and /auth but not on /storage. */
   requireApiKey: boolean
-  bodyLimit(method: string): number
-  /** 413 in the service's own error shape. */
-  tooLarge(req: ApiRequest): ApiResponse
-  /** 500 in the service's own error shape, for an exception the handler did not turn into a response. */
-  internalError(req: ApiRequest): ApiResponse
+  /** How much body a request with this method may have, and whether it is JSON. */
+  body(method: string): BodyRule
+  /** Answers the router gives in the service's own error shape. */
+  errors: {
+    /** 413: the body is over the rule's limit. */
+    tooLarge(req: ApiRequest): ApiResponse
+    /** 400: a JSON body nested deeper than MAX_JSON_DEPTH, refused before anything parses it. */
+    invalidJson(req: ApiRequest): ApiResponse
+    /** 500: an exception the handler did not turn into a response. */
+    internal(req: ApiRequest): ApiResponse
+  }
+  /**
+   * Runs before the body is read: an answer here refuses the request unread, so a caller without the
+   * right to upload cannot make the server take in a large body (storage). Absent: every request is read.
+   */
+  admit?(req: ApiRequest, ctx: ServiceContext): Promise<ApiResponse | undefined>
   handler: ServiceHandler
+}
+
+export interface BodyRule {
+  limit: number
+  /** Checked for nesting depth before the handler sees it (the handler parses it). */
+  json: boolean
 }
 
 export interface AppOptions {
@@ -114,20 +136,25 @@ export function createApp(options: AppOptions): App {
       body: Buffer.alloc(0),
       remoteAddress: req.socket.remoteAddress ?? '',
     }
-    const body = await readBody(req, service.bodyLimit(method))
-    if (!body.ok) {
-      return body.reason === 'too-large' ? withCors(service.tooLarge(apiRequest)) : undefined
-    }
-    apiRequest.body = body.body
-
     const caller = await resolveCaller(headers, options.secret, options.now())
     const database = db ?? (await options.ready)
+    const ctx: ServiceContext = { db: database, caller, baseUrl: options.baseUrl() }
     try {
-      const response = await service.handler(apiRequest, { db: database, caller, baseUrl: options.baseUrl() })
-      return withCors(response)
+      const refusal = await service.admit?.(apiRequest, ctx)
+      if (refusal) return withCors(refusal)
+      const rule = service.body(method)
+      const body = await readBody(req, rule.limit)
+      if (!body.ok) {
+        return body.reason === 'too-large' ? withCors(service.errors.tooLarge(apiRequest)) : undefined
+      }
+      if (rule.json && jsonNestedDeeperThan(body.body, MAX_JSON_DEPTH)) {
+        return withCors(service.errors.invalidJson(apiRequest))
+      }
+      apiRequest.body = body.body
+      return withCors(await service.handler(apiRequest, ctx))
     } catch (error) {
       logger.error(`unhandled error in ${service.prefix}`, error)
-      return withCors(service.internalError(apiRequest))
+      return withCors(service.errors.internal(apiRequest))
     }
   }
 

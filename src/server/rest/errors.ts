@@ -47,11 +47,24 @@ export function limitError(message: string, details: string): RestError {
   return restError(400, 'PGRST100', message, details)
 }
 
+/** A read whose levels may produce more rows than one response may carry (limits.ts MAX_RESPONSE_ROWS). */
+export const responseTooLarge = (maxRows: number) =>
+  restError(
+    400,
+    'PGRST100',
+    'Response too large',
+    `The embedded resources may produce more than ${maxRows} rows.`,
+    'Ask for a smaller limit on the embedded resources, e.g. bookings.limit=10, or embed fewer levels.',
+  )
+
 export const invalidBody = (message: string) => restError(400, 'PGRST102', message)
 
-/** Same answer as the router's own body limit (restMount), for bodies that reach the service some other way. */
+/** PostgREST itself sets no body limit (a proxy in front answers 413); the code names the status. */
 export const bodyTooLarge = (limit: number) =>
   restError(413, 'PGRST413', 'Request body too large', `The request body is larger than ${limit} bytes`)
+
+/** An exception the service did not turn into an answer (a bug): the router's last resort. */
+export const internalError = () => restError(500, 'PGRST500', 'Internal server error')
 
 export const rangeError = (details: string) =>
   restError(416, 'PGRST103', 'Requested range not satisfiable', details)

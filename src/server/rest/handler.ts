@@ -30,16 +30,22 @@ import { deleteRows, insertRows, readTable, updateRows } from './table'
 /** A name the schema cache does not know makes it reload, at most this often (new tables, functions). */
 const SCHEMA_RELOAD_MIN_AGE_MS = 2000
 
-const defaultRunInRole: RunInRole = (ctx, fn) => withRequestRole(ctx.db, ctx.caller.claims, fn)
+const runInRole: RunInRole = (ctx, fn) => withRequestRole(ctx.db, ctx.caller.claims, fn)
+
+export interface RestHandlerOptions {
+  /** Milliseconds since the epoch, for the schema cache's reload interval; injectable for tests. */
+  now?: () => number
+}
 
 /**
  * The PostgREST-compatible service behind /rest/v1. Every answer, error or not, has PostgREST's
  * status and body; only a bug in this code escapes as an exception (the router answers 500).
  */
-export function createRestHandler(runInRole: RunInRole = defaultRunInRole): ServiceHandler {
+export function createRestHandler(options: RestHandlerOptions = {}): ServiceHandler {
+  const now = options.now ?? Date.now
   return async (req, ctx) => {
     try {
-      return await route(req, ctx, runInRole)
+      return await route(req, ctx, now)
     } catch (error) {
       return errorAnswer(error, ctx)
     }
@@ -57,7 +63,7 @@ function errorAnswer(error: unknown, ctx: ServiceContext): ApiResponse {
   throw error
 }
 
-async function route(req: ApiRequest, ctx: ServiceContext, runInRole: RunInRole): Promise<ApiResponse> {
+async function route(req: ApiRequest, ctx: ServiceContext, now: () => number): Promise<ApiResponse> {
   if (ctx.caller.jwtError) throw jwtError(ctx.caller.jwtError.kind, ctx.caller.jwtError.message)
   const segments = pathSegments(req.path)
   checkProfile(req)
@@ -66,13 +72,13 @@ async function route(req: ApiRequest, ctx: ServiceContext, runInRole: RunInRole)
   if (segments.length === 2 && segments[0] === 'rpc') {
     if (!['GET', 'HEAD', 'POST'].includes(req.method)) throw invalidRpcMethod(req.method)
     const args = callArguments(r)
-    const fn = await withReload(r, (c) =>
+    const fn = await withReload(r, now, (c) =>
       findFunction(c, segments[1], Object.keys(args), req.method === 'POST'),
     )
     return callFunction(r, fn, args)
   }
   if (segments.length !== 1) throw invalidPath()
-  const table = await withReload(r, (c) => findTable(c, segments[0]))
+  const table = await withReload(r, now, (c) => findTable(c, segments[0]))
   switch (req.method) {
     case 'GET':
     case 'HEAD':
@@ -116,13 +122,17 @@ function findTable(cache: SchemaCache, name: string): TableInfo {
  * Looks a name up; when it is unknown and the cache is not fresh, reloads once and tries again, so a
  * table or function created after start-up becomes reachable without a restart.
  */
-async function withReload<T>(r: RestRequest, lookup: (cache: SchemaCache) => T): Promise<T> {
+async function withReload<T>(
+  r: RestRequest,
+  now: () => number,
+  lookup: (cache: SchemaCache) => T,
+): Promise<T> {
   try {
     return lookup(r.cache)
   } catch (error) {
     const code = error instanceof RestError ? error.body.code : undefined
     if (code !== 'PGRST205' && code !== 'PGRST202') throw error
-    const fresh = await refreshIfStale(r.ctx.db, SCHEMA_RELOAD_MIN_AGE_MS)
+    const fresh = await refreshIfStale(r.ctx.db, SCHEMA_RELOAD_MIN_AGE_MS, now)
     if (!fresh) throw error
     r.cache = fresh
     return lookup(fresh)

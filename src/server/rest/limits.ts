@@ -13,8 +13,20 @@ export const MAX_ROWS = 1000
  */
 export const MAX_QUERY_LENGTH = 12 * 1024
 
-/** Nesting of embedded resources in `select` (bookings → cabins → … ). */
-export const MAX_SELECT_DEPTH = 8
+/**
+ * Nesting of embedded resources in `select` (bookings → cabins → … ). The app embeds one level; a
+ * chain that walks back and forth (cabins → bookings → cabins → …) multiplies rows at every step.
+ */
+export const MAX_SELECT_DEPTH = 4
+
+/**
+ * The most rows one read may produce, counted before it runs: every level's limit (db-max-rows when
+ * none is asked for) times the limits of the to-many levels above it, summed. One page with one
+ * to-many embed fits (1000 + 1000 × 1000); a second unbounded to-many level does not, and must ask
+ * for a smaller `limit` on some level. PGlite cannot cancel a statement (no statement_timeout), so this
+ * is what keeps one request from building a response of gigabytes and stalling every desk.
+ */
+export const MAX_RESPONSE_ROWS = MAX_ROWS + MAX_ROWS * MAX_ROWS
 
 /** Items in one `select`, counted over every level. */
 export const MAX_SELECT_ITEMS = 300
@@ -24,6 +36,9 @@ export const MAX_FILTERS = 100
 
 /** Depth of nested `or(…)`/`and(…)` trees. */
 export const MAX_LOGIC_DEPTH = 10
+
+/** Arrows of one JSON path (`data->a->b`). */
+export const MAX_JSON_PATH_STEPS = 32
 
 /** Elements of one `in.(…)` list. */
 export const MAX_IN_LIST = 1000

@@ -263,20 +263,24 @@ export function getSchemaCache(db: Database): Promise<SchemaCache> {
  * Reloads the cache (PostgREST reloads on NOTIFY or SIGUSR1; here callers ask, e.g. after
  * migrations, and the service asks itself when a request names something it does not know).
  */
-export function refreshSchemaCache(db: Database): Promise<SchemaCache> {
-  return reload(db, (caches.get(db)?.generation ?? 0) + 1)
+export function refreshSchemaCache(db: Database, now: () => number = Date.now): Promise<SchemaCache> {
+  return reload(db, (caches.get(db)?.generation ?? 0) + 1, now)
 }
 
 /** Reload only if the cache is older than `minAgeMs`, so unknown names cannot make us reload in a loop. */
-export async function refreshIfStale(db: Database, minAgeMs: number): Promise<SchemaCache | undefined> {
+export async function refreshIfStale(
+  db: Database,
+  minAgeMs: number,
+  now: () => number,
+): Promise<SchemaCache | undefined> {
   const entry = caches.get(db)
-  if (entry && Date.now() - entry.loadedAt < minAgeMs) return undefined
-  return refreshSchemaCache(db)
+  if (entry && now() - entry.loadedAt < minAgeMs) return undefined
+  return refreshSchemaCache(db, now)
 }
 
-function reload(db: Database, generation: number): Promise<SchemaCache> {
+function reload(db: Database, generation: number, now: () => number = Date.now): Promise<SchemaCache> {
   const cache = loadSchemaCache(db, generation)
-  const entry = { cache, loadedAt: Date.now(), generation }
+  const entry = { cache, loadedAt: now(), generation }
   caches.set(db, entry)
   // A failed load must not stick: the next request tries again.
   cache.catch(() => {

@@ -5,7 +5,7 @@ import { parseRangeHeader } from './parse/headers'
 import { canonicalQuery, parseQuery } from './parse/query'
 import type { QueryParams } from './parse/types'
 import { parseJsonBody, planInsert, planUpdate } from './plan/mutate'
-import { planRead, qualifiedTable, rootOffset, type ReadNode } from './plan/read'
+import { planRead, rootOffset } from './plan/read'
 import { contentRange, preferenceApplied, readStatus, success } from './respond'
 import type { TableInfo } from './schemaCache'
 import {
@@ -17,8 +17,9 @@ import {
   noChangeCte,
   updateCte,
 } from './sql/mutate'
+import { qualifiedTable } from './sql/ident'
 import { Params } from './sql/params'
-import { countSql, readStatement } from './sql/read'
+import { countSql, readStatement, type ReadNode } from './sql/read'
 
 interface PreparedRead {
   sql: string

@@ -4,7 +4,7 @@ import type { ServiceMount } from '../http/app'
 import { STORED_OBJECT_SECURITY_HEADERS } from '../http/headers'
 import { jsonResponse } from '../http/json'
 import type { Logger } from '../http/log'
-import type { ApiRequest, ApiResponse, ServiceContext, ServiceHandler } from '../http/types'
+import type { ApiRequest, ApiResponse, ServiceContext } from '../http/types'
 import {
   StorageError,
   internalStorageError,
@@ -20,6 +20,7 @@ import { parseObjectPath, validateKey } from './objectKey'
 import {
   asCaller,
   asServer,
+  checkMayUpload,
   checkUpload,
   deleteObjects,
   findBucket,
@@ -54,14 +55,25 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     }
   }
 
+  /** Who may upload what where, settled before the body is read (the router calls it as `admit`). */
+  async function admitUpload(req: ApiRequest, ctx: ServiceContext, segments: string[]): Promise<void> {
+    requireJwt(req, ctx)
+    const { bucketId, key } = parseObjectPath(segments)
+    await findBucket(ctx.db, bucketId)
+    await checkMayUpload(
+      asCaller(ctx.db, ctx.caller.claims),
+      { bucketId, name: key, upsert: isUpsert(req), nowMs: options.now() },
+      ctx.caller.claims.sub,
+    )
+  }
+
   async function upload(req: ApiRequest, ctx: ServiceContext, segments: string[]): Promise<ApiResponse> {
     requireJwt(req, ctx)
     const { bucketId, key } = parseObjectPath(segments)
     const bucket = await findBucket(ctx.db, bucketId)
     const file = await readUploadedFile(req)
     const mimetype = checkUpload(bucket, file.bytes, file.declaredType)
-    // supabase-js sends x-upsert on POST; PUT (update) always replaces.
-    const upsert = req.method === 'PUT' || req.headers['x-upsert'] === 'true'
+    const upsert = isUpsert(req)
     const { id } = await storeObject(
       files,
       asCaller(ctx.db, ctx.caller.claims),
@@ -136,46 +148,59 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     return jsonResponse(200, rows)
   }
 
-  const handler: ServiceHandler = async (req, ctx) => {
-    try {
-      const segments = req.path.split('/').slice(1)
-      const [area, ...rest] = segments
-      if (area !== 'object' || rest.length === 0) throw new StorageError(404, 'not_found', 'Route not found')
-      const isRead = req.method === 'GET' || req.method === 'HEAD'
-      if (isRead && rest[0] === 'public' && rest.length >= 3)
-        return await publicObject(req, ctx, rest.slice(1))
-      if (isRead && rest[0] === 'authenticated' && rest.length >= 3) {
-        return await authenticatedObject(req, ctx, rest.slice(1))
-      }
-      if (isRead && rest.length >= 2) return await authenticatedObject(req, ctx, rest)
-      if ((req.method === 'POST' || req.method === 'PUT') && rest.length >= 2)
-        return await upload(req, ctx, rest)
-      if (req.method === 'DELETE' && rest.length === 1) return await remove(req, ctx, rest[0])
-      if (req.method === 'DELETE' && rest.length >= 2) {
-        const { bucketId, key } = parseObjectPath(rest)
-        requireJwt(req, ctx)
-        const deleted = await deleteObjects(files, asCaller(ctx.db, ctx.caller.claims), bucketId, [key])
-        if (deleted.length === 0) throw objectNotFound()
-        return jsonResponse(200, { message: 'Successfully deleted' })
-      }
-      throw new StorageError(404, 'not_found', 'Route not found')
-    } catch (error) {
-      if (error instanceof StorageError) return storageErrorResponse(error)
-      options.logger.error('storage request failed', error)
-      return storageErrorResponse(internalStorageError())
+  /** Storage's own error shape for what the routes throw; anything else is a bug, logged. */
+  function errorAnswer(error: unknown): ApiResponse {
+    if (error instanceof StorageError) return storageErrorResponse(error)
+    options.logger.error('storage request failed', error)
+    return storageErrorResponse(internalStorageError())
+  }
+
+  async function route(req: ApiRequest, ctx: ServiceContext): Promise<ApiResponse> {
+    const segments = req.path.split('/').slice(1)
+    const [area, ...rest] = segments
+    if (area !== 'object' || rest.length === 0) throw new StorageError(404, 'not_found', 'Route not found')
+    const isRead = req.method === 'GET' || req.method === 'HEAD'
+    if (isRead && rest[0] === 'public' && rest.length >= 3) return await publicObject(req, ctx, rest.slice(1))
+    if (isRead && rest[0] === 'authenticated' && rest.length >= 3) {
+      return await authenticatedObject(req, ctx, rest.slice(1))
     }
+    if (isRead && rest.length >= 2) return await authenticatedObject(req, ctx, rest)
+    const uploadTo = uploadSegments(req)
+    if (uploadTo) return await upload(req, ctx, uploadTo)
+    if (req.method === 'DELETE' && rest.length === 1) return await remove(req, ctx, rest[0])
+    if (req.method === 'DELETE' && rest.length >= 2) {
+      const { bucketId, key } = parseObjectPath(rest)
+      requireJwt(req, ctx)
+      const deleted = await deleteObjects(files, asCaller(ctx.db, ctx.caller.claims), bucketId, [key])
+      if (deleted.length === 0) throw objectNotFound()
+      return jsonResponse(200, { message: 'Successfully deleted' })
+    }
+    throw new StorageError(404, 'not_found', 'Route not found')
   }
 
   return {
     prefix: '/storage/v1',
     requireApiKey: false,
-    bodyLimit: (method) =>
+    body: (method) =>
       method === 'POST' || method === 'PUT'
-        ? UPLOAD_HARD_LIMIT_BYTES + UPLOAD_BODY_OVERHEAD_BYTES
-        : JSON_BODY_LIMIT_BYTES,
-    tooLarge: () => storageErrorResponse(tooLarge()),
-    internalError: () => storageErrorResponse(internalStorageError()),
-    handler,
+        ? { limit: UPLOAD_HARD_LIMIT_BYTES + UPLOAD_BODY_OVERHEAD_BYTES, json: false }
+        : { limit: JSON_BODY_LIMIT_BYTES, json: true },
+    errors: {
+      tooLarge: () => storageErrorResponse(tooLarge()),
+      invalidJson: () => storageErrorResponse(invalidRequest('Body is not valid JSON')),
+      internal: () => storageErrorResponse(internalStorageError()),
+    },
+    async admit(req, ctx) {
+      const uploadTo = uploadSegments(req)
+      if (!uploadTo) return undefined
+      try {
+        await admitUpload(req, ctx, uploadTo)
+        return undefined
+      } catch (error) {
+        return errorAnswer(error)
+      }
+    },
+    handler: (req, ctx) => route(req, ctx).catch(errorAnswer),
     holdRemovals: () => files.holdRemovals(),
     async putObject(db, bucketId, name, bytes, mimetype) {
       const bucket = await findBucket(db, bucketId)
@@ -197,6 +222,16 @@ export function createStorageService(options: StorageServiceOptions): StorageSer
     },
   }
 }
+
+/** The object path of an upload route (POST or PUT /object/<bucket>/<name…>), else undefined. */
+function uploadSegments(req: ApiRequest): string[] | undefined {
+  if (req.method !== 'POST' && req.method !== 'PUT') return undefined
+  const [area, ...rest] = req.path.split('/').slice(1)
+  return area === 'object' && rest.length >= 2 ? rest : undefined
+}
+
+/** supabase-js sends x-upsert on POST; PUT (update) always replaces. */
+const isUpsert = (req: ApiRequest) => req.method === 'PUT' || req.headers['x-upsert'] === 'true'
 
 /** `{"prefixes": [...]}` with at least one name, as storage-api's schema demands. */
 function prefixesOf(body: Buffer): string[] {

@@ -4,8 +4,21 @@ import { invalidKey } from './errors'
 const KEY_PATTERN = /^(\w|\/|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/
 const MAX_KEY_BYTES = 1024
 
+/**
+ * A name with a `.` or `..` segment would mean another path to anything that resolves names as paths
+ * (a browser, an S3 gateway): refused as storage-api does.
+ */
+const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/
+
 export function validateKey(key: string): string {
-  if (key === '' || Buffer.byteLength(key) > MAX_KEY_BYTES || !KEY_PATTERN.test(key)) throw invalidKey(key)
+  if (
+    key === '' ||
+    Buffer.byteLength(key) > MAX_KEY_BYTES ||
+    !KEY_PATTERN.test(key) ||
+    DOT_SEGMENT.test(key)
+  ) {
+    throw invalidKey(key)
+  }
   return key
 }
 

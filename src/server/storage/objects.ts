@@ -120,28 +120,78 @@ export async function storeObject(
             )
           ).rows[0]
         : undefined
-      const conflict = object.upsert
-        ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-             metadata = excluded.metadata, version = excluded.version, updated_at = excluded.updated_at,
-             last_accessed_at = excluded.last_accessed_at`
-        : ''
-      const { rows } = await tx.query<{ id: string }>(
-        `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at,
-           last_accessed_at)
-         values ($1, $2, $3::uuid, $4, $5::jsonb, $6, $7::timestamptz, $7::timestamptz, $7::timestamptz)
-         ${conflict}
-         returning id`,
-        [object.bucketId, object.name, owner ?? null, owner ?? null, JSON.stringify(metadata), version, now],
+      const id = await insertObjectRow(
+        tx,
+        { bucketId: object.bucketId, name: object.name, owner, metadata, version, now },
+        object.upsert,
       )
       wroteFile = true
       await files.write(object.bucketId, version, object.bytes)
-      return { id: rows[0].id, previousVersion: previous?.version }
+      return { id, previousVersion: previous?.version }
     })
     if (previousVersion) await files.remove(object.bucketId, previousVersion).catch(() => {})
     return { id }
   } catch (error) {
     if (wroteFile) await files.remove(object.bucketId, version).catch(() => {})
     throw fromDatabaseError(error) ?? error
+  }
+}
+
+interface ObjectRowValues {
+  bucketId: string
+  name: string
+  owner: string | undefined
+  metadata: ObjectMetadata | null
+  version: string | null
+  now: string
+}
+
+/** The row of an upload; with upsert an existing row of that name is taken over (RLS checks both ways). */
+async function insertObjectRow(tx: Queryable, row: ObjectRowValues, upsert: boolean): Promise<string> {
+  const conflict = upsert
+    ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+         metadata = excluded.metadata, version = excluded.version, updated_at = excluded.updated_at,
+         last_accessed_at = excluded.last_accessed_at`
+    : ''
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at,
+       last_accessed_at)
+     values ($1, $2, $3::uuid, $4, $5::jsonb, $6, $7::timestamptz, $7::timestamptz, $7::timestamptz)
+     ${conflict}
+     returning id`,
+    [
+      row.bucketId,
+      row.name,
+      row.owner ?? null,
+      row.owner ?? null,
+      row.metadata && JSON.stringify(row.metadata),
+      row.version,
+      row.now,
+    ],
+  )
+  return rows[0].id
+}
+
+/** Thrown inside a trial transaction to roll it back. */
+const TRIAL_DONE = Symbol('trial done')
+
+/**
+ * storage-api's `canUpload`: the row an upload would write is inserted and rolled back, so row level
+ * security (and a name already taken without upsert) refuses the upload before its body is read.
+ */
+export async function checkMayUpload(
+  run: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
+  target: { bucketId: string; name: string; upsert: boolean; nowMs: number },
+  owner: string | undefined,
+): Promise<void> {
+  const row = { ...target, owner, metadata: null, version: null, now: new Date(target.nowMs).toISOString() }
+  try {
+    await run(async (tx) => {
+      await insertObjectRow(tx, row, target.upsert)
+      throw TRIAL_DONE
+    })
+  } catch (error) {
+    if (error !== TRIAL_DONE) throw fromDatabaseError(error) ?? error
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseError } from '../errors'
+import { MAX_JSON_PATH_STEPS } from '../limits'
 import type { FieldRef, JsonStep } from './types'
 
 /** Where and why a parse stopped; turned into PGRST100 by `runParser`. */
@@ -109,10 +110,14 @@ export class Cursor {
     this.unexpected(['"\\""'], start === this.pos ? start : this.pos)
   }
 
-  /** `->key`, `->>key`, `->0`, `->>-1`, any number of times. */
+  /** `->key`, `->>key`, `->0`, `->>-1`, up to MAX_JSON_PATH_STEPS times. */
   jsonPath(): JsonStep[] {
     const steps: JsonStep[] = []
     while (this.startsWith('->')) {
+      // Postgres nests one expression per arrow; PGlite's stack gives out at a few hundred.
+      if (steps.length === MAX_JSON_PATH_STEPS) {
+        this.fail(`JSON paths may have at most ${MAX_JSON_PATH_STEPS} steps`)
+      }
       const arrow = this.startsWith('->>') ? '->>' : '->'
       this.pos += arrow.length
       const index = /^-?[0-9]+(?=->|::|\.|,|\)|$)/.exec(this.text.slice(this.pos))

@@ -3,27 +3,9 @@ import { MAX_INSERT_ROWS } from '../limits'
 import type { Preferences } from '../parse/headers'
 import type { QueryParams } from '../parse/types'
 import type { TableInfo } from '../schemaCache'
+import type { InsertGroup, InsertPlan, UpdatePlan } from '../sql/mutate'
 
 type JsonObject = Record<string, unknown>
-
-/** Rows that share one column list, inserted by one INSERT. */
-export interface InsertGroup {
-  columns: string[]
-  /** JSON array text of the rows, read by json_populate_recordset. */
-  rowsJson: string
-  rowCount: number
-}
-
-export interface InsertPlan {
-  groups: InsertGroup[]
-  onConflict?: { columns: string[]; action: 'merge' | 'ignore' }
-}
-
-export interface UpdatePlan {
-  columns: string[]
-  /** JSON object text of the new values, read by json_populate_record. */
-  rowJson: string
-}
 
 /** Invalid or empty JSON is PGRST102 "Empty or invalid json" (contract 2.11). */
 export function parseJsonBody(body: Buffer): unknown {

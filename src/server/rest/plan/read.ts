@@ -3,55 +3,26 @@ import {
   notEmbedded,
   rangeError,
   relatedOrderNotToOne,
+  responseTooLarge,
   unacceptableFilter,
   undefinedColumn,
 } from '../errors'
-import { MAX_ROWS } from '../limits'
+import { MAX_RESPONSE_ROWS, MAX_ROWS } from '../limits'
 import type { Filter, LogicTree, OrderTerm, QueryParams, Range, SelectItem } from '../parse/types'
 import type { ColumnInfo, SchemaCache, TableInfo } from '../schemaCache'
-import { fieldSql, filterSql } from '../sql/filter'
-import { quoteIdent } from '../sql/ident'
+import {
+  castSql,
+  fieldSql,
+  filterSql,
+  joinConditionSql,
+  logicSql,
+  orderTermSql,
+  selectItemSql,
+} from '../sql/filter'
+import { qualifiedTable } from '../sql/ident'
 import type { Params } from '../sql/params'
+import { embedTestSql, type EmbedNode, type ReadNode } from '../sql/read'
 import { findRelationship, isToOne } from './relationships'
-
-/**
- * One level of a read: the root table or an embedded resource. Everything that carries user input is
- * already rendered to SQL here, values as `$n` placeholders of the request's `Params`, names quoted.
- */
-export interface ReadNode {
-  table: TableInfo
-  /** The SQL alias of this level's relation; generated (`pgrst_0`, …), never user text. */
-  alias: string
-  /** What the FROM clause reads (`"public"."cabins"` or a CTE name). */
-  from: string
-  /** Rendered `expression AS "key"` items of this level's own columns. */
-  fields: string[]
-  /** The JSON keys this level outputs, in order (for related orders and spreads). */
-  outputNames: string[]
-  children: EmbedNode[]
-  /** Conditions of the main query (filters, logic trees, join to the parent). */
-  where: string[]
-  /** The same for the count query, where null-embed filters become EXISTS. */
-  countWhere: string[]
-  order: string[]
-  /** Placeholders, absent when there is no limit / no offset. */
-  limit?: string
-  offset?: string
-  /** Whether a root filter tests an embed (`cabins=not.is.null`): impossible inside a mutation. */
-  filtersUseEmbeds: boolean
-}
-
-export interface EmbedNode extends ReadNode {
-  /** The key in the parent's JSON: the alias, else the relation as written. */
-  name: string
-  /** The relation as written in the select, for error messages. */
-  relation: string
-  toOne: boolean
-  inner: boolean
-  spread: boolean
-  /** Selects nothing (`cabins()`): joined for filtering, absent from the output. */
-  hidden: boolean
-}
 
 export interface ReadOptions {
   cache: SchemaCache
@@ -110,14 +81,14 @@ function buildNode(
   for (const item of items) {
     if (item.kind === 'star') {
       for (const column of table.columnList)
-        addField(node, column.name, `${quoteIdent(node.alias)}.${quoteIdent(column.name)}`)
+        addField(node, column.name, fieldSql(node.alias, column, [], options.params).sql)
     } else if (item.kind === 'field') {
       const column = columnOf(table, item.field.name)
       const { sql } = fieldSql(node.alias, column, item.field.jsonPath, options.params)
       const lastKey = [...item.field.jsonPath].reverse().find((step) => !step.index)?.key
       const name =
         item.alias ?? (item.field.jsonPath.length > 0 ? (lastKey ?? item.field.name) : item.field.name)
-      addField(node, name, item.cast ? `CAST(${sql} AS ${item.cast})` : sql)
+      addField(node, name, item.cast ? castSql(sql, item.cast) : sql)
     } else {
       node.children.push(buildEmbed(node, item, aliases, options))
     }
@@ -131,7 +102,7 @@ function buildNode(
 }
 
 function addField(node: ReadNode, name: string, sql: string): void {
-  node.fields.push(`${sql} AS ${quoteIdent(name)}`)
+  node.fields.push(selectItemSql(sql, name))
   node.outputNames.push(name)
 }
 
@@ -155,9 +126,8 @@ function buildEmbed(
   }
   const inner = buildNode(table, item.children, qualifiedTable(table), aliases, options)
   // The child's FK columns against the parent's, e.g. "pgrst_1"."id" = "pgrst_0"."cabinId".
-  const join = relationship.columns.map(
-    ([own, foreign]) =>
-      `${quoteIdent(inner.alias)}.${quoteIdent(foreign)} = ${quoteIdent(parent.alias)}.${quoteIdent(own)}`,
+  const join = relationship.columns.map(([own, foreign]) =>
+    joinConditionSql(inner.alias, foreign, parent.alias, own),
   )
   inner.where.push(...join)
   inner.countWhere.push(...join)
@@ -170,10 +140,6 @@ function buildEmbed(
     spread: item.spread,
     hidden: inner.fields.length === 0 && inner.children.every((c) => c.hidden),
   }
-}
-
-export function qualifiedTable(table: TableInfo): string {
-  return `${quoteIdent('public')}.${quoteIdent(table.name)}`
 }
 
 function columnOf(table: TableInfo, name: string): ColumnInfo {
@@ -221,37 +187,25 @@ function leafSql(node: ReadNode, filter: Filter, params: Params): Rendered {
     throw unacceptableFilter(filter.field.name)
   }
   const wantsNull = (operation.value === 'null') !== filter.expr.negate
-  const agg = quoteIdent(embed.alias)
-  // A missing to-one row is a NULL whole-row value; a to-many embed aggregates to NULL when empty.
-  const present = embed.toOne ? `${agg} IS DISTINCT FROM NULL` : `${agg}.${agg} IS NOT NULL`
-  return {
-    main: wantsNull ? `NOT (${present})` : present,
-    count: `${wantsNull ? 'NOT ' : ''}EXISTS (${countSubquery(embed)})`,
-    usesEmbed: true,
-  }
+  return { ...embedTestSql(embed, wantsNull), usesEmbed: true }
 }
 
 function treeSql(node: ReadNode, tree: LogicTree, params: Params): Rendered {
   if (tree.kind === 'filter') return leafSql(node, tree.filter, params)
   const parts = tree.children.map((child) => treeSql(node, child, params))
-  const glue = tree.op === 'and' ? ' AND ' : ' OR '
-  const wrap = (sqls: string[]) => `${tree.negate ? 'NOT ' : ''}(${sqls.join(glue)})`
   return {
-    main: wrap(parts.map((p) => p.main)),
-    count: wrap(parts.map((p) => p.count)),
+    main: logicSql(
+      tree.op,
+      tree.negate,
+      parts.map((p) => p.main),
+    ),
+    count: logicSql(
+      tree.op,
+      tree.negate,
+      parts.map((p) => p.count),
+    ),
     usesEmbed: parts.some((p) => p.usesEmbed),
   }
-}
-
-/** `SELECT 1 FROM … WHERE …` of an embed for EXISTS tests in the count query (PostgREST's readPlanToCountQuery). */
-export function countSubquery(node: ReadNode): string {
-  const conditions = [...node.countWhere, ...innerExists(node)]
-  return `SELECT 1 FROM ${node.from} AS ${quoteIdent(node.alias)}${conditions.length ? ' WHERE ' + conditions.join(' AND ') : ''}`
-}
-
-/** `!inner` embeds drop parent rows, so the count must test them too. */
-export function innerExists(node: ReadNode): string[] {
-  return node.children.filter((c) => c.inner).map((c) => `EXISTS (${countSubquery(c)})`)
 }
 
 function orderSql(node: ReadNode, term: OrderTerm, params: Params): string {
@@ -273,33 +227,39 @@ function orderSql(node: ReadNode, term: OrderTerm, params: Params): string {
   } else {
     expression = fieldSql(node.alias, columnOf(node.table, term.field.name), term.field.jsonPath, params).sql
   }
-  const direction = term.direction === 'desc' ? ' DESC' : term.direction === 'asc' ? ' ASC' : ''
-  const nulls = term.nulls === 'first' ? ' NULLS FIRST' : term.nulls === 'last' ? ' NULLS LAST' : ''
-  return expression + direction + nulls
+  return orderTermSql(expression, term.direction, term.nulls)
 }
 
 /**
  * limit/offset per level, the Range header on the root, and db-max-rows on every level of a read
- * (PostgREST's treeRestrictRange); mutations return all affected rows.
+ * (PostgREST's treeRestrictRange); mutations return all affected rows. Refuses a tree whose levels
+ * may together produce more than MAX_RESPONSE_ROWS rows.
  */
 function applyRanges(root: ReadNode, query: QueryParams, options: ReadOptions): void {
   const ranges = new Map<ReadNode, Range>()
   for (const [key, range] of query.ranges) ranges.set(nodeAt(root, key === '' ? [] : key.split('.')), range)
   if (options.rangeHeader) ranges.set(root, intersect(options.rangeHeader, ranges.get(root)))
-  const visit = (node: ReadNode) => {
+  let mostRows = 0
+  const pending: [ReadNode, number][] = [[root, 1]]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, parentRows] = next
     const range = ranges.get(node)
     if (range?.limit !== undefined && range.limit < 0) {
       throw rangeError('Limit should be greater than or equal to zero.')
     }
     // A to-one embed has at most one row anyway; only the root of a mutation returns everything.
     const toOne = 'toOne' in node && (node as EmbedNode).toOne
+    const limit = Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS)
     if (!(node === root && options.isMutation) && !(toOne && range === undefined)) {
-      node.limit = options.params.add(Math.min(range?.limit ?? MAX_ROWS, MAX_ROWS))
+      node.limit = options.params.add(limit)
       if (range && range.offset > 0) node.offset = options.params.add(range.offset)
     }
-    node.children.forEach(visit)
+    const rows = parentRows * (toOne ? 1 : limit)
+    mostRows += rows
+    if (mostRows > MAX_RESPONSE_ROWS) throw responseTooLarge(MAX_RESPONSE_ROWS)
+    // Reversed, so levels take their parameters in select order (pre-order, as the SQL reads).
+    for (const child of [...node.children].reverse()) pending.push([child, rows])
   }
-  visit(root)
 }
 
 function intersect(header: Range, params: Range | undefined): Range {

@@ -124,3 +124,30 @@ export function arrayLiteral(values: string[]): string {
     '{' + values.map((v) => '"' + v.replaceAll('\\', '\\\\').replaceAll('"', '\\"') + '"').join(',') + '}'
   )
 }
+
+/** `expression AS "key"`: one item of a level's SELECT list. */
+export const selectItemSql = (expression: string, key: string) => `${expression} AS ${quoteIdent(key)}`
+
+/** `::type` of a select item; the type name was checked by the select parser. */
+export const castSql = (expression: string, type: string) => `CAST(${expression} AS ${type})`
+
+/** An embed's foreign key column against its parent's, e.g. "pgrst_1"."id" = "pgrst_0"."cabinId". */
+export function joinConditionSql(alias: string, column: string, parentAlias: string, parentColumn: string) {
+  return `${quoteIdent(alias)}.${quoteIdent(column)} = ${quoteIdent(parentAlias)}.${quoteIdent(parentColumn)}`
+}
+
+/** `or(…)` / `and(…)` / `not.or(…)` of rendered conditions. */
+export function logicSql(op: 'and' | 'or', negate: boolean, conditions: string[]): string {
+  return `${negate ? 'NOT ' : ''}(${conditions.join(op === 'and' ? ' AND ' : ' OR ')})`
+}
+
+/** One ORDER BY term. */
+export function orderTermSql(
+  expression: string,
+  direction: 'asc' | 'desc' | undefined,
+  nulls: 'first' | 'last' | undefined,
+): string {
+  const way = direction === 'desc' ? ' DESC' : direction === 'asc' ? ' ASC' : ''
+  const nullsSql = nulls === 'first' ? ' NULLS FIRST' : nulls === 'last' ? ' NULLS LAST' : ''
+  return expression + way + nullsSql
+}

@@ -14,3 +14,6 @@ export function quoteIdent(name: string): string {
 export function qualified(schema: string, name: string): string {
   return quoteIdent(schema) + '.' + quoteIdent(name)
 }
+
+/** An exposed table as FROM and INSERT/UPDATE/DELETE name it: `"public"."cabins"`. */
+export const qualifiedTable = (table: { name: string }) => qualified('public', table.name)

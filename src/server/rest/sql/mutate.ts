@@ -1,8 +1,25 @@
-import type { InsertPlan, UpdatePlan } from '../plan/mutate'
-import { qualifiedTable } from '../plan/read'
 import type { TableInfo } from '../schemaCache'
-import { quoteIdent } from './ident'
+import { qualifiedTable, quoteIdent } from './ident'
 import type { Params } from './params'
+
+/** Rows that share one column list, inserted by one INSERT (plan/mutate groups them). */
+export interface InsertGroup {
+  columns: string[]
+  /** JSON array text of the rows, read by json_populate_recordset. */
+  rowsJson: string
+  rowCount: number
+}
+
+export interface InsertPlan {
+  groups: InsertGroup[]
+  onConflict?: { columns: string[]; action: 'merge' | 'ignore' }
+}
+
+export interface UpdatePlan {
+  columns: string[]
+  /** JSON object text of the new values, read by json_populate_record. */
+  rowJson: string
+}
 
 /** Marks rows an upsert inserted (xmax is 0 for a fresh row, set for one it updated). */
 export const INSERTED_FLAG = 'pgrst_inserted'

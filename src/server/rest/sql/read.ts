@@ -1,5 +1,67 @@
-import { innerExists, type ReadNode } from '../plan/read'
+import type { TableInfo } from '../schemaCache'
 import { quoteIdent } from './ident'
+
+/**
+ * One level of a read as plan/read builds it and this module writes it: the root table or an embedded
+ * resource. Every fragment that carries user input was written by this folder's helpers (values as
+ * `$n` placeholders of the request's `Params`, names quoted); the plan only chose and placed them.
+ */
+export interface ReadNode {
+  table: TableInfo
+  /** The SQL alias of this level's relation; generated (`pgrst_0`, …), never user text. */
+  alias: string
+  /** What the FROM clause reads (`"public"."cabins"` or a CTE name). */
+  from: string
+  /** Rendered `expression AS "key"` items of this level's own columns. */
+  fields: string[]
+  /** The JSON keys this level outputs, in order (for related orders and spreads). */
+  outputNames: string[]
+  children: EmbedNode[]
+  /** Conditions of the main query (filters, logic trees, join to the parent). */
+  where: string[]
+  /** The same for the count query, where null-embed filters become EXISTS. */
+  countWhere: string[]
+  order: string[]
+  /** Placeholders, absent when there is no limit / no offset. */
+  limit?: string
+  offset?: string
+  /** Whether a root filter tests an embed (`cabins=not.is.null`): impossible inside a mutation. */
+  filtersUseEmbeds: boolean
+}
+
+export interface EmbedNode extends ReadNode {
+  /** The key in the parent's JSON: the alias, else the relation as written. */
+  name: string
+  /** The relation as written in the select, for error messages. */
+  relation: string
+  toOne: boolean
+  inner: boolean
+  spread: boolean
+  /** Selects nothing (`cabins()`): joined for filtering, absent from the output. */
+  hidden: boolean
+}
+
+/** `SELECT 1 FROM … WHERE …` of an embed for EXISTS tests in the count query (PostgREST's readPlanToCountQuery). */
+function countSubquery(node: ReadNode): string {
+  const conditions = [...node.countWhere, ...innerExists(node)]
+  return `SELECT 1 FROM ${node.from} AS ${quoteIdent(node.alias)}${conditions.length ? ' WHERE ' + conditions.join(' AND ') : ''}`
+}
+
+/** `!inner` embeds drop parent rows, so the count must test them too. */
+function innerExists(node: ReadNode): string[] {
+  return node.children.filter((c) => c.inner).map((c) => `EXISTS (${countSubquery(c)})`)
+}
+
+/** The test of a filter naming an embed (`cabins=not.is.null`), for the main and the count query. */
+export function embedTestSql(embed: EmbedNode, wantsNull: boolean): { main: string; count: string } {
+  const agg = quoteIdent(embed.alias)
+  // A missing to-one row is a NULL whole-row value; a to-many embed aggregates to NULL when empty.
+  const present = embed.toOne ? `${agg} IS DISTINCT FROM NULL` : `${agg}.${agg} IS NOT NULL`
+  return {
+    main: wantsNull ? `NOT (${present})` : present,
+    count: `${wantsNull ? 'NOT ' : ''}EXISTS (${countSubquery(embed)})`,
+  }
+}
 
 /**
  * The SELECT of one level, embeds as LATERAL subqueries like PostgREST's QueryBuilder: a to-one
