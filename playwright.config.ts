@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { chromiumLaunchOptions } from './tests/support/chromium'
+import { DESK_TODAY } from './tests/e2e/support/deskDay'
 
 const port = Number(process.env.E2E_PORT ?? 4317)
 // Every run starts on a fresh data folder, seeded with the demo data.
@@ -14,8 +15,16 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  // Baselines are committed beside the specs; in CI a missing one fails instead of being written.
+  snapshotPathTemplate: '{testDir}/screenshots/{testFilePath}/{arg}{ext}',
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Anti-aliasing may differ by a few pixels between runs; a wrong colour or layout moves thousands.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.002 },
+  },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -27,6 +36,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health`,
     timeout: 240_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), INNKEEPER_DATA_DIR: dataDir, INNKEEPER_LOG: '0' },
+    env: {
+      PORT: String(port),
+      INNKEEPER_DATA_DIR: dataDir,
+      INNKEEPER_LOG: '0',
+      INNKEEPER_DEMO_TODAY: DESK_TODAY,
+    },
   },
 })

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
 
 test('the app opens on the login screen', async ({ page }) => {
   await page.goto('/')
@@ -76,10 +76,11 @@ for (const mode of ['light', 'dark'] as const) {
   test(`screens before login look right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
     await page.goto('/#/login')
-    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
-    await screenshot(page, `login-${mode}`)
+    const heading = page.getByRole('heading', { name: 'Log in to your account' })
+    await expectReadableIn(page, mode, heading, page.getByText('Email address'))
+    await expect(page).toHaveScreenshot(`login-${mode}.png`)
     await page.goto('/#/no-such-page')
-    await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
-    await screenshot(page, `not-found-${mode}`)
+    await expectReadableIn(page, mode, page.getByText('The page you are looking for could not be found'))
+    await expect(page).toHaveScreenshot(`not-found-${mode}.png`)
   })
 }
