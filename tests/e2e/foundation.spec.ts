@@ -15,6 +15,51 @@ for (const path of ['/dashboard', '/bookings', '/cabins', '/users', '/settings',
   })
 }
 
+test('the root opens the dashboard when signed in', async ({ page }) => {
+  await login(page)
+  await page.goto('/')
+  await expect(page).toHaveURL(/#\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+})
+
+test('a screen that fails to draw shows "Something went wrong"; Try again starts the app afresh at its root', async ({
+  page,
+}) => {
+  await login(page)
+  // An answer the dashboard cannot draw, as a broken or mismatched backend might send.
+  await page.route('**/rest/v1/rpc/get_dashboard', (route) =>
+    route.fulfill({ json: { stats: null, salesByDay: null, stayDurations: null, today: null } }),
+  )
+  await page.goto('/#/dashboard?last=30')
+  await expect(page.getByText('Something went wrong')).toBeVisible()
+  await expect(page.getByText(/Cannot read properties of null/)).toBeVisible()
+
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  // The root, not a reload of the failed address: the default period, and the figures drawn.
+  await expect(page).toHaveURL(/#\/dashboard$/)
+  await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked()
+  await expect(page.getByRole('region', { name: 'Bookings', exact: true })).toBeVisible()
+})
+
+test('a page served without its backend settings says so; Try again loads it again', async ({ page }) => {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(/<meta name="innkeeper:[^>]*>/g, '')
+      await route.fulfill({ response, body })
+    },
+  )
+  await page.goto('/')
+  await expect(page.getByText('Something went wrong')).toBeVisible()
+  await expect(page.getByText('The page came without its backend configuration')).toBeVisible()
+
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+})
+
 test('an unknown path shows the not-found page, and Go back returns', async ({ page }) => {
   await page.goto('/#/login')
   await page.goto('/#/no-such-page')
