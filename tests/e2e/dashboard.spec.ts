@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url'
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { expectReadableIn, login, useDisplayMode } from './support/app'
 import { DESK_NOW, DESK_TODAY } from './support/deskDay'
+import { showWholeScreen } from './support/bookings'
 import { logout } from './support/staff'
 
 /** "Mon, Nov 16 2026" for the local calendar day `daysAgo` days before the desk's today. */
@@ -139,25 +141,28 @@ test('a departure is checked out from the dashboard and leaves the list', async 
   await expect(departing).toHaveCount(departures - 1)
 })
 
+/**
+ * The answer the seed gives on the desk's day for the last 7 days (flags, fetched from the network,
+ * left out): the screens below are drawn from it, since other tests check guests in and out.
+ */
+const sevenDays = fileURLToPath(new URL('./fixtures/dashboard-7-days.json', import.meta.url))
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the dashboard looks right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
+    await showWholeScreen(page)
+    await page.route('**/rest/v1/rpc/get_dashboard', (route) => route.fulfill({ path: sevenDays }))
     await login(page)
     await expectPeriod(page, 7)
+    await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem')).toHaveCount(6)
     await expectReadableIn(
       page,
       mode,
       page.getByRole('heading', { name: 'Dashboard' }),
       page.getByRole('heading', { name: salesTitle(7) }),
       page.getByRole('region', { name: 'Sales', exact: true }).getByRole('paragraph'),
+      page.getByText('Freja Jensen').first(),
     )
-    // The figures, today's list and the charts change as other tests check guests in and out.
-    await expect(page).toHaveScreenshot(`dashboard-${mode}.png`, {
-      mask: [
-        page.locator('section[aria-label] p'),
-        page.getByRole('region', { name: 'Today' }).getByRole('list'),
-        page.locator('canvas'),
-      ],
-    })
+    await expect(page).toHaveScreenshot(`dashboard-${mode}.png`)
   })
 }
