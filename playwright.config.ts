@@ -22,8 +22,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: {
     timeout: 10_000,
-    // Anti-aliasing may differ by a few pixels between runs; a wrong colour or layout moves thousands.
-    toHaveScreenshot: { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.002 },
+    // A pixel differs when its colour moves at all (threshold 0.01; Playwright's 0.2 lets a background
+    // go from #f9fafb to #eaf2ff unseen); up to 0.2 % of pixels may, for anti-aliasing between runs.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', threshold: 0.01, maxDiffPixelRatio: 0.002 },
   },
   reporter: [['list']],
   use: {
