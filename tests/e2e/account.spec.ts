@@ -104,7 +104,7 @@ for (const mode of ['light', 'dark'] as const) {
       page,
       mode,
       page.getByRole('heading', { name: 'Update your account' }),
-      page.getByText('Email address'),
+      page.getByText('Email address', { exact: true }),
     )
   })
 }

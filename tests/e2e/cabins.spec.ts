@@ -330,6 +330,11 @@ for (const mode of ['light', 'dark'] as const) {
       description: 'Preview',
     })
     await choosePhoto(page, form, FOREST)
-    await expectReadableIn(page, mode, form.getByText('Maximum capacity'), form.getByLabel('Cabin name'))
+    await expectReadableIn(
+      page,
+      mode,
+      form.getByText('Maximum capacity', { exact: true }),
+      form.getByLabel('Cabin name'),
+    )
   })
 }

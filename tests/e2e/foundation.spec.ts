@@ -122,7 +122,7 @@ for (const mode of ['light', 'dark'] as const) {
     await useDisplayMode(page, mode)
     await page.goto('/#/login')
     const heading = page.getByRole('heading', { name: 'Log in to your account' })
-    await expectReadableIn(page, mode, heading, page.getByText('Email address'))
+    await expectReadableIn(page, mode, heading, page.getByText('Email address', { exact: true }))
     await expect(page).toHaveScreenshot(`login-${mode}.png`)
     await page.goto('/#/no-such-page')
     await expectReadableIn(page, mode, page.getByText('The page you are looking for could not be found'))

@@ -119,7 +119,7 @@ for (const mode of ['light', 'dark'] as const) {
       page,
       mode,
       page.getByRole('heading', { name: 'Update hotel settings' }),
-      page.getByText('Breakfast price'),
+      page.getByText('Breakfast price', { exact: true }),
       page.getByLabel('Breakfast price'),
     )
   })

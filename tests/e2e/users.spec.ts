@@ -73,7 +73,7 @@ for (const mode of ['light', 'dark'] as const) {
       page,
       mode,
       page.getByRole('heading', { name: 'Create a new user' }),
-      page.getByText('Full name'),
+      page.getByText('Full name', { exact: true }),
     )
     await submit(page)
     await expect(page.getByText('This field is required')).toHaveCount(4)
