@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
 const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+// A focused test (.only) left in a file fails the run anywhere, not only where CI is set.
+const allowOnly = false
 
 export default defineConfig({
   resolve: { alias },
@@ -12,6 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'node',
+          allowOnly,
           environment: 'node',
           include: [
             'src/{main,preload,server,shared}/**/*.test.ts',
@@ -29,6 +32,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'renderer',
+          allowOnly,
           environment: 'jsdom',
           include: ['src/renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['src/renderer/src/test/setup.ts'],
@@ -38,6 +42,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'keychain',
+          allowOnly,
           environment: 'node',
           include: ['src/**/*.keychain.test.ts', 'tests/**/*.keychain.test.ts'],
         },

@@ -12,6 +12,8 @@
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
  *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
  *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
+ *   INNKEEPER_DEMO_TODAY YYYY-MM-DD: the day the demo seed lays its bookings around (default: the desk's
+ *                        today); end-to-end runs pin it to the day they freeze the browser's clock on
  *   INNKEEPER_RESTART_AFTER_SETUP=1  set by a parent that starts this process again after it created a
  *                        new data folder (see @shared/backendProtocol)
  */
@@ -79,6 +81,13 @@ function preferLowMemory(): void {
   setFlagsFromString('--semi-space-growth-factor=1')
 }
 
+function demoTodayFromEnv(value: string | undefined): (() => string) | undefined {
+  if (value === undefined || value === '') return undefined
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+    throw new Error(`INNKEEPER_DEMO_TODAY must be a date YYYY-MM-DD, got ${value}`)
+  return () => value
+}
+
 async function main(): Promise<void> {
   preferLowMemory()
   const env = process.env
@@ -115,6 +124,7 @@ async function main(): Promise<void> {
       pgliteTemplate: builtPgliteTemplate(),
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
+      today: demoTodayFromEnv(env.INNKEEPER_DEMO_TODAY),
       log: env.INNKEEPER_LOG !== '0',
       requestLogs: env.INNKEEPER_REQUEST_LOG !== '0',
       backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { DEMO_EMAIL, DEMO_PASSWORD, login } from './support/app'
 import { logout } from './support/staff'
 

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
 import { failRequests, restError } from './support/network'
 import {
   bookingIdsShown,
@@ -191,14 +192,17 @@ for (const mode of ['light', 'dark'] as const) {
     await showWholeScreen(page)
     await page.goto('/#/bookings')
     await expect(bookingRows(page)).toHaveCount(10)
-    await screenshot(page, `bookings-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('heading', { name: 'All bookings' }),
+      bookingRows(page).first(),
+    )
 
     const [id] = await bookingIdsShown(page)
     await page.getByRole('button', { name: `Actions for booking #${id}` }).click()
-    await expect(page.getByRole('menuitem', { name: 'See details' })).toBeVisible()
-    await screenshot(page, `bookings-menu-${mode}`)
+    await expectReadableIn(page, mode, page.getByRole('menuitem', { name: 'See details' }))
     await page.getByRole('menuitem', { name: 'See details' }).click()
-    await expect(page.getByText('Breakfast included?')).toBeVisible()
-    await screenshot(page, `booking-${mode}`)
+    await expectReadableIn(page, mode, page.getByText('Breakfast included?'))
   })
 }

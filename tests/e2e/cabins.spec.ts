@@ -1,6 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { fileURLToPath } from 'node:url'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { login, expectReadableIn, useDisplayMode } from './support/app'
 import { showWholeScreen } from './support/bookings'
 import { failRequests, restError } from './support/network'
 
@@ -316,13 +317,12 @@ for (const mode of ['light', 'dark'] as const) {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: /^Actions for cabin / }) })
     await expectLoadedImage(thumbnail(rows.first()))
-    await screenshot(page, `cabins-${mode}`)
+    await expectReadableIn(page, mode, page.getByRole('heading', { name: 'All cabins' }), rows.first())
 
     await page.getByRole('button', { name: 'Add new cabin' }).click()
     const form = page.getByRole('dialog', { name: 'Add new cabin' })
     await form.getByRole('button', { name: 'Create new cabin' }).click()
-    await expect(form.getByText('This field is required').first()).toBeVisible()
-    await screenshot(page, `cabin-form-errors-${mode}`)
+    await expectReadableIn(page, mode, form.getByText('This field is required').first())
     await fillCabinForm(form, {
       name: 'Preview',
       maxCapacity: '2',
@@ -330,6 +330,11 @@ for (const mode of ['light', 'dark'] as const) {
       description: 'Preview',
     })
     await choosePhoto(page, form, FOREST)
-    await screenshot(page, `cabin-form-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      form.getByText('Maximum capacity', { exact: true }),
+      form.getByLabel('Cabin name'),
+    )
   })
 }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { type Page } from '@playwright/test'
+import { expect, test, useDeskClock } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
 import { failRequests, restError } from './support/network'
 import {
   bookingIdsShown,
@@ -233,6 +234,7 @@ test('a booking deleted meanwhile at another desk cannot be deleted again', asyn
   await page.getByRole('button', { name: 'Delete booking' }).click()
 
   const otherContext = await browser.newContext({ baseURL })
+  await useDeskClock(otherContext)
   const otherDesk = await otherContext.newPage()
   await login(otherDesk)
   await otherDesk.goto(`/#/bookings/${checkedIn}`)
@@ -264,7 +266,12 @@ for (const mode of ['light', 'dark'] as const) {
     await page.goto(`/#/checkin/${id}`)
     await breakfastBox(page).check()
     await expect(confirmBox(page)).toHaveAccessibleName(/\(\$/)
-    await screenshot(page, `checkin-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('heading', { name: `Check in booking #${id}` }),
+      page.getByText('Breakfast included?'),
+    )
 
     await findBooking(page, 'checked-out')
     await page.getByRole('button', { name: 'Delete booking' }).click()
@@ -273,6 +280,10 @@ for (const mode of ['light', 'dark'] as const) {
       .getByRole('dialog', { name: 'Delete booking' })
       .getByRole('button', { name: 'Delete' })
       .hover({ trial: true })
-    await screenshot(page, `delete-booking-dialog-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('dialog', { name: 'Delete booking' }).getByText(/permanently/),
+    )
   })
 }

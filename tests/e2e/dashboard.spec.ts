@@ -1,10 +1,14 @@
-import { expect, test, type Page } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { fileURLToPath } from 'node:url'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
+import { DESK_NOW, DESK_TODAY } from './support/deskDay'
+import { showWholeScreen } from './support/bookings'
 import { logout } from './support/staff'
 
-/** "Mon, Nov 16 2026" for the local calendar day `daysAgo` days before today. */
+/** "Mon, Nov 16 2026" for the local calendar day `daysAgo` days before the desk's today. */
 function rangeDate(daysAgo: number): string {
-  const date = new Date()
+  const date = new Date(DESK_NOW)
   date.setDate(date.getDate() - daysAgo)
   const weekday = date.toLocaleDateString('en-US', { weekday: 'short' })
   const month = date.toLocaleDateString('en-US', { month: 'short' })
@@ -66,10 +70,8 @@ test("the dashboard makes one call for all its figures, with the desk's today an
   })
   await login(page)
   await expectPeriod(page, 7)
-  const today = new Date()
-  const localToday = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
   expect(calls).toEqual([
-    { p_today: localToday, p_days: 7, p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    { p_today: DESK_TODAY, p_days: 7, p_time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
   ])
 })
 
@@ -115,12 +117,15 @@ test('a session the server has ended opens the login; the dashboard asked for me
   await expectPeriod(page, 7)
 })
 
+/** The seed lays two arrivals and two departures on the desk's today (src/server/seed/demoData.ts). */
+function todayList(page: Page, kind: 'Arriving' | 'Departing'): Locator {
+  return page.getByRole('region', { name: 'Today' }).getByRole('listitem').filter({ hasText: kind })
+}
+
 test("today's arrivals link to their check-in", async ({ page }) => {
   await login(page)
-  const today = page.getByRole('region', { name: 'Today' })
-  await expect(today.getByText(/Arriving|Departing|No activity today/).first()).toBeVisible()
-  const arriving = today.getByRole('listitem').filter({ hasText: 'Arriving' }).first()
-  test.skip((await arriving.count()) === 0, 'the demo data has no arrival today')
+  const arriving = todayList(page, 'Arriving').first()
+  await expect(arriving).toBeVisible()
   await expect(arriving.getByText(/\d+ nights?/)).toBeVisible()
   await arriving.getByRole('link', { name: 'Check in' }).click()
   await expect(page).toHaveURL(/#\/checkin\/\d+$/)
@@ -128,25 +133,36 @@ test("today's arrivals link to their check-in", async ({ page }) => {
 
 test('a departure is checked out from the dashboard and leaves the list', async ({ page }) => {
   await login(page)
-  const today = page.getByRole('region', { name: 'Today' })
-  await expect(today.getByText(/Arriving|Departing|No activity today/).first()).toBeVisible()
-  const departing = today.getByRole('listitem').filter({ hasText: 'Departing' })
-  test.skip((await departing.count()) === 0, 'the demo data has no departure today')
-
+  const departing = todayList(page, 'Departing')
+  await expect(departing.first()).toBeVisible()
   const departures = await departing.count()
   await departing.first().getByRole('button', { name: 'Check out' }).click()
   await expect(page.getByText(/Booking #\d+ has been checked out successfully/)).toBeVisible()
   await expect(departing).toHaveCount(departures - 1)
 })
 
+/**
+ * The answer the seed gives on the desk's day for the last 7 days (flags, fetched from the network,
+ * left out): the screens below are drawn from it, since other tests check guests in and out.
+ */
+const sevenDays = fileURLToPath(new URL('./fixtures/dashboard-7-days.json', import.meta.url))
+
 for (const mode of ['light', 'dark'] as const) {
   test(`the dashboard looks right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
+    await showWholeScreen(page)
+    await page.route('**/rest/v1/rpc/get_dashboard', (route) => route.fulfill({ path: sevenDays }))
     await login(page)
     await expectPeriod(page, 7)
-    await screenshot(page, `dashboard-7-${mode}`)
-    await page.getByText('Last 90 days').click()
-    await expectPeriod(page, 90)
-    await screenshot(page, `dashboard-90-${mode}`)
+    await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem')).toHaveCount(6)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('heading', { name: 'Dashboard' }),
+      page.getByRole('heading', { name: salesTitle(7) }),
+      page.getByRole('region', { name: 'Sales', exact: true }).getByRole('paragraph'),
+      page.getByText('Freja Jensen').first(),
+    )
+    await expect(page).toHaveScreenshot(`dashboard-${mode}.png`)
   })
 }

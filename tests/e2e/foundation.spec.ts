@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
 
 test('the app opens on the login screen', async ({ page }) => {
   await page.goto('/')
@@ -14,6 +14,51 @@ for (const path of ['/dashboard', '/bookings', '/cabins', '/users', '/settings',
     await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
   })
 }
+
+test('the root opens the dashboard when signed in', async ({ page }) => {
+  await login(page)
+  await page.goto('/')
+  await expect(page).toHaveURL(/#\/dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+})
+
+test('a screen that fails to draw shows "Something went wrong"; Try again starts the app afresh at its root', async ({
+  page,
+}) => {
+  await login(page)
+  // An answer the dashboard cannot draw, as a broken or mismatched backend might send.
+  await page.route('**/rest/v1/rpc/get_dashboard', (route) =>
+    route.fulfill({ json: { stats: null, salesByDay: null, stayDurations: null, today: null } }),
+  )
+  await page.goto('/#/dashboard?last=30')
+  await expect(page.getByText('Something went wrong')).toBeVisible()
+  await expect(page.getByText(/Cannot read properties of null/)).toBeVisible()
+
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  // The root, not a reload of the failed address: the default period, and the figures drawn.
+  await expect(page).toHaveURL(/#\/dashboard$/)
+  await expect(page.getByRole('radio', { name: 'Last 7 days' })).toBeChecked()
+  await expect(page.getByRole('region', { name: 'Bookings', exact: true })).toBeVisible()
+})
+
+test('a page served without its backend settings says so; Try again loads it again', async ({ page }) => {
+  await page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace(/<meta name="innkeeper:[^>]*>/g, '')
+      await route.fulfill({ response, body })
+    },
+  )
+  await page.goto('/')
+  await expect(page.getByText('Something went wrong')).toBeVisible()
+  await expect(page.getByText('The page came without its backend configuration')).toBeVisible()
+
+  await page.unrouteAll()
+  await page.getByRole('button', { name: 'Try again' }).click()
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
+})
 
 test('an unknown path shows the not-found page, and Go back returns', async ({ page }) => {
   await page.goto('/#/login')
@@ -76,10 +121,11 @@ for (const mode of ['light', 'dark'] as const) {
   test(`screens before login look right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
     await page.goto('/#/login')
-    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible()
-    await screenshot(page, `login-${mode}`)
+    const heading = page.getByRole('heading', { name: 'Log in to your account' })
+    await expectReadableIn(page, mode, heading, page.getByText('Email address', { exact: true }))
+    await expect(page).toHaveScreenshot(`login-${mode}.png`)
     await page.goto('/#/no-such-page')
-    await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
-    await screenshot(page, `not-found-${mode}`)
+    await expectReadableIn(page, mode, page.getByText('The page you are looking for could not be found'))
+    await expect(page).toHaveScreenshot(`not-found-${mode}.png`)
   })
 }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { login, screenshot, useDisplayMode } from './support/app'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
 
 const LABELS = [
   'Minimum nights/booking',
@@ -114,6 +115,12 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the settings look right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
     await openSettings(page)
-    await screenshot(page, `settings-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('heading', { name: 'Update hotel settings' }),
+      page.getByText('Breakfast price', { exact: true }),
+      page.getByLabel('Breakfast price'),
+    )
   })
 }

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { DEMO_EMAIL, login, screenshot, useDisplayMode } from './support/app'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { DEMO_EMAIL, expectReadableIn, login, useDisplayMode } from './support/app'
 import { createStaffUser, logout, newStaffUser } from './support/staff'
 
 async function openUsers(page: Page) {
@@ -68,9 +69,14 @@ for (const mode of ['light', 'dark'] as const) {
   test(`the users screen looks right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
     await openUsers(page)
-    await screenshot(page, `users-${mode}`)
+    await expectReadableIn(
+      page,
+      mode,
+      page.getByRole('heading', { name: 'Create a new user' }),
+      page.getByText('Full name', { exact: true }),
+    )
     await submit(page)
     await expect(page.getByText('This field is required')).toHaveCount(4)
-    await screenshot(page, `users-errors-${mode}`)
+    await expectReadableIn(page, mode, page.getByText('This field is required').first())
   })
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const DEMO_EMAIL = 'demo@innkeeper.local'
 export const DEMO_PASSWORD = 'innkeeper-demo'
@@ -20,7 +20,56 @@ export async function useDisplayMode(page: Page, mode: 'light' | 'dark'): Promis
   )
 }
 
-/** Screenshots are test artefacts (test-results/), never committed. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true })
+interface Contrast {
+  /** Relative luminance (WCAG) of the background the text is drawn on: 0 black … 1 white. */
+  background: number
+  /** WCAG contrast ratio of the text on that background: 1 … 21. */
+  ratio: number
+}
+
+/** The text's colour against the first opaque background behind it, as WCAG computes contrast. */
+async function contrastOf(text: Locator): Promise<Contrast> {
+  return text.evaluate((element) => {
+    const channels = (colour: string) => {
+      const [r, g, b, a = 1] = (colour.match(/[\d.]+/g) ?? []).map(Number)
+      return { rgb: [r, g, b], a }
+    }
+    let backdrop: number[] | undefined
+    for (let node: Element | null = element; node && !backdrop; node = node.parentElement) {
+      const { rgb, a } = channels(getComputedStyle(node).backgroundColor)
+      if (a === 1) backdrop = rgb
+    }
+    backdrop ??= [255, 255, 255]
+    const ink = channels(getComputedStyle(element).color)
+    const blended = ink.rgb.map((value, i) => ink.a * value + (1 - ink.a) * backdrop[i])
+    const luminance = (rgb: number[]) => {
+      const [r, g, b] = rgb.map((value) => {
+        const v = value / 255
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    }
+    const [light, dark] = [luminance(blended), luminance(backdrop)].sort((x, y) => y - x)
+    return { background: luminance(backdrop), ratio: (light + 0.05) / (dark + 0.05) }
+  })
+}
+
+/**
+ * What "looks right in a mode" means, checked: the root carries the mode, each text sits on a
+ * background of that mode (light above 0.5 luminance, dark below 0.1) and reads at WCAG AA (4.5:1).
+ */
+export async function expectReadableIn(
+  page: Page,
+  mode: 'light' | 'dark',
+  ...texts: Locator[]
+): Promise<void> {
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${mode}-mode\\b`))
+  for (const text of texts) {
+    await expect(text).toBeVisible()
+    const { background, ratio } = await contrastOf(text)
+    const label = `${text} in ${mode} mode`
+    if (mode === 'light') expect(background, `background of ${label}`).toBeGreaterThan(0.5)
+    else expect(background, `background of ${label}`).toBeLessThan(0.1)
+    expect(ratio, `contrast of ${label}`).toBeGreaterThanOrEqual(4.5)
+  }
 }

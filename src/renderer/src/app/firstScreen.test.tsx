@@ -116,3 +116,25 @@ describe('opening the app on the dashboard', () => {
     await vi.waitFor(() => expect(bookingsFigure()).toHaveTextContent('222'), CHUNK_LOAD)
   })
 })
+
+describe('opening the app at its root', () => {
+  it('opens the dashboard with a session', async () => {
+    vi.mocked(getCurrentUser).mockResolvedValue(staff)
+    vi.mocked(getDashboard).mockResolvedValue(dashboardWith(5))
+    openApp('#/')
+
+    await vi.waitFor(() => expect(bookingsFigure()).toHaveTextContent('5'), CHUNK_LOAD)
+    expect(window.location.hash).toBe('#/dashboard')
+  })
+
+  it('opens the login without one', async () => {
+    vi.mocked(hasSession).mockResolvedValue(false)
+    vi.mocked(getCurrentUser).mockResolvedValue(null)
+    openApp('#/')
+
+    expect(
+      await screen.findByRole('heading', { name: 'Log in to your account' }, CHUNK_LOAD),
+    ).toBeInTheDocument()
+    expect(window.location.hash).toBe('#/login')
+  })
+})
