@@ -135,7 +135,7 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
       server,
       acked.map((_, round) => round),
     )
-    server.child.send({ type: 'shutdown' })
+    await server.stop()
     const code = await server.exited
     if (code !== 0) report.failures.push(`final shutdown exited with ${code}`)
     return report
