@@ -212,6 +212,7 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
 
   it(`keeps every data rule through ${STAFF_WRITES} hostile writes as staff`, async () => {
     const before = await bookingsBefore(db)
+    const earlier = { serverErrors, badShapes, misplaced: misplaced.length }
     // The rules' own check: the demo data keeps them, so what is found below was written by the run.
     expect(await brokenDataRules(db, before)).toEqual([])
     const count = (response: RawResponse) => {
@@ -223,8 +224,11 @@ describe.each(KINDS)('fuzz on %s', (kind) => {
 
     expect((await http.send({ method: 'GET', path: '/health' })).status).toBe(200)
     expect(await brokenDataRules(db, before)).toEqual([])
-    expect(misplaced).toEqual([])
-    expect({ serverErrors, badShapes }).toEqual({ serverErrors: 0, badShapes: 0 })
+    expect(misplaced.slice(earlier.misplaced)).toEqual([])
+    expect({ serverErrors, badShapes }).toEqual({
+      serverErrors: earlier.serverErrors,
+      badShapes: earlier.badShapes,
+    })
     // Both kinds of answer, or the run tested nothing: writes that all fail to parse, or all pass.
     expect(staffAnswers.accepted).toBeGreaterThan(STAFF_WRITES / 50)
     expect(staffAnswers.refusedByRules).toBeGreaterThan(STAFF_WRITES / 50)
