@@ -1,4 +1,4 @@
-import type { Database } from '../../../src/server/db/types'
+import type { Queryable } from '../../../src/server/db/types'
 
 /**
  * What the data rules promise about the stored rows, read straight from the database, so a write that
@@ -13,7 +13,8 @@ const PROMISES: { name: string; sql: string }[] = [
     sql: `select to_json(b)::text as row from public.bookings b
           where case
             when not (isfinite("startDate") and isfinite("endDate")) then true
-            when "cabinPrice" ${NOT_FINITE} or "extrasPrice" ${NOT_FINITE} or "totalPrice" ${NOT_FINITE} then true
+            when "cabinPrice" ${NOT_FINITE} or "extrasPrice" ${NOT_FINITE}
+              or "totalPrice" ${NOT_FINITE} then true
             else not (status in ('unconfirmed', 'checked-in', 'checked-out')
               and "endDate" > "startDate" and "numNights" = "endDate" - "startDate" and "numGuests" >= 1
               and "cabinPrice" >= 0 and "extrasPrice" >= 0 and "totalPrice" = "cabinPrice" + "extrasPrice"
@@ -25,7 +26,8 @@ const PROMISES: { name: string; sql: string }[] = [
     sql: `select format('%s and %s', a.id, b.id) as row from public.bookings a
           join public.bookings b on b."cabinId" = a."cabinId" and b.id > a.id
           where case when a."startDate" < a."endDate" and b."startDate" < b."endDate"
-            then daterange(a."startDate", a."endDate") && daterange(b."startDate", b."endDate") else false end`,
+            then daterange(a."startDate", a."endDate") && daterange(b."startDate", b."endDate")
+            else false end`,
   },
   {
     name: 'cabins with an invalid name, capacity or price',
@@ -49,8 +51,8 @@ const PROMISES: { name: string; sql: string }[] = [
   },
   {
     name: 'booking_counts that differ from the bookings',
-    sql: `select format('%s: kept %s, counted %s', coalesce(kept.status, counted.status), kept.total, counted.n)
-            as row
+    sql: `select format('%s: kept %s, counted %s',
+            coalesce(kept.status, counted.status), kept.total, counted.n) as row
           from (select status, total from public.booking_counts where total <> 0) kept
           full join (select status, count(*) as n from public.bookings group by status) counted
             on counted.status = kept.status
@@ -68,7 +70,7 @@ const HISTORY = `select id::text as id, json_build_array("startDate", "endDate",
   "guestId", "numGuests", "hasBreakfast", "cabinPrice", "extrasPrice", "totalPrice")::text as history
   from public.bookings`
 
-export async function bookingsBefore(db: Database): Promise<BookingsBefore> {
+export async function bookingsBefore(db: Queryable): Promise<BookingsBefore> {
   const { rows: ids } = await db.query<{ id: string }>('select id::text as id from public.bookings')
   const { rows } = await db.query<{ id: string; history: string }>(`${HISTORY} where status = 'checked-out'`)
   return { ids: ids.map((row) => row.id), checkedOut: new Map(rows.map((row) => [row.id, row.history])) }
@@ -79,7 +81,7 @@ export async function bookingsBefore(db: Database): Promise<BookingsBefore> {
  * started unconfirmed (a stay is checked in at the desk, not inserted as checked in), and a stay that
  * was checked out kept its dates, cabin, guests, breakfast and amounts (they are history).
  */
-export async function brokenDataRules(db: Database, before: BookingsBefore): Promise<string[]> {
+export async function brokenDataRules(db: Queryable, before: BookingsBefore): Promise<string[]> {
   const broken: string[] = []
   for (const { name, sql } of PROMISES) {
     const { rows } = await db.query<{ row: string }>(sql)
