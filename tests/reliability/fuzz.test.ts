@@ -28,11 +28,11 @@ import { staffWriteInput, type StaffWriteTarget } from './support/staffWrites'
 
 /**
  * Issue 7, bad input: 10 000 generated requests against the running server (shared between the
- * databases), in concurrent batches. Nothing may answer 5xx, the server must stay up, the data must stay as it was, every
- * refusal must have its service's error shape, and no client input may reach SQL text other than as
- * a quoted identifier (values only ever as bind parameters). Issue 13: then hostile writes as staff,
- * whom row level security lets through, after which every data rule must still hold. On PGlite and
- * PostgreSQL. FUZZ_SEED=<n> replays a run.
+ * databases), in concurrent batches. Nothing may answer 5xx, the server must stay up, the data must
+ * stay as it was, every refusal must have its service's error shape, and no client input may reach
+ * SQL text other than as a quoted identifier (values only ever as bind parameters). Issue 13: then
+ * hostile writes as staff, whom row level security lets through, after which every data rule must
+ * still hold. On PGlite and PostgreSQL. FUZZ_SEED=<n> replays a run.
  */
 const KINDS = testDatabaseKinds()
 /** The 10 000 requests are shared between the databases, so running on both costs no more time. */
