@@ -93,6 +93,8 @@ async function staffClient(server: RunningServer): Promise<SupabaseClient<Schema
 }
 
 describe('backup schedule', () => {
+  // Nine whole backups of a new database: well within the default timeout on an idle machine, but
+  // past it twice on a busy one (load 15-19), so it has its own.
   it('backs up at start and every 24 hours, keeps the last 7, and clears half-made ones', async () => {
     const dataDir = freshDataDir()
     const day = fakeDay(Date.parse('2026-06-15T03:00:00Z'))
@@ -124,7 +126,7 @@ describe('backup schedule', () => {
     } finally {
       await server.close()
     }
-  })
+  }, 120_000)
 
   it('uses an unref’d timer, so a pending backup never keeps the process alive', async () => {
     const dataDir = freshDataDir()
