@@ -8,6 +8,9 @@ const hosted = {
   supabaseAnonKey: 'hosted-key',
 } as const
 
+/** The exit of a fake backend that never exits. */
+const STILL_RUNNING = new Promise<number | null>(() => {})
+
 function setup(options: { startFails?: boolean; saveFails?: boolean } = {}) {
   const running: Array<RunningBackend & { stop: ReturnType<typeof vi.fn> }> = []
   const startLocal = vi.fn(async () => {
@@ -16,6 +19,7 @@ function setup(options: { startFails?: boolean; saveFails?: boolean } = {}) {
       url: `http://127.0.0.1:${4000 + running.length}`,
       anonKey: 'local-key',
       stop: vi.fn(async () => {}),
+      exited: STILL_RUNNING,
     }
     running.push(backend)
     return backend
@@ -127,7 +131,12 @@ describe('backend controller', () => {
   })
 
   it('stops a backend that became ready just as the quit came', async () => {
-    const backend = { url: 'http://127.0.0.1:4000', anonKey: 'k', stop: vi.fn(async () => {}) }
+    const backend = {
+      url: 'http://127.0.0.1:4000',
+      anonKey: 'k',
+      stop: vi.fn(async () => {}),
+      exited: STILL_RUNNING,
+    }
     const controller = createBackendController({ startLocal: async () => backend, saveConnection: vi.fn() })
     const starting = controller.start({ mode: 'local' })
     await controller.stop()

@@ -110,6 +110,7 @@ describe('startBackend', () => {
       'database closed',
     ])
     expect(children[0]!.exitCode).toBe(0)
+    expect(await backend.exited).toBe(0)
     await backend.stop() // a second stop (quit after a crash dialog, say) is harmless
   })
 
@@ -119,6 +120,7 @@ describe('startBackend', () => {
     expect(events()).toContain('shutdown requested')
     expect(events()).not.toContain('database closed')
     expect(children[0]!.signalCode).toBe('SIGTERM')
+    expect(await backend.exited).toBeNull()
   })
 
   it('rejects with the message the backend reports when it cannot start', async () => {

@@ -32,6 +32,8 @@ export interface RunningBackend {
   pid?: number
   /** Asks the backend to close its database and exit; kills it after a grace period. */
   stop(): Promise<void>
+  /** Resolves with the exit code (null when killed by a signal) once the process is gone. */
+  exited: Promise<number | null>
 }
 
 export type BackendStartFailure = 'reported-error' | 'exited' | 'timeout' | 'bad-message' | 'stopped'
@@ -168,7 +170,7 @@ function launch(
         ready = true
         clearTimeout(timer)
         options.signal?.removeEventListener('abort', onAbort)
-        resolve({ url: parsed.url, anonKey: parsed.anonKey, pid: child.pid, stop })
+        resolve({ url: parsed.url, anonKey: parsed.anonKey, pid: child.pid, stop, exited })
       } else if (parsed.type === 'set-up' && env[RESTART_AFTER_SETUP_ENV] === '1') {
         // The usual shutdown; the exit then resolves 'set-up'.
         setUp = true

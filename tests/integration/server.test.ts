@@ -1,3 +1,4 @@
+import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { join } from 'node:path'
@@ -192,22 +193,29 @@ describe('web mode and lifecycle', () => {
       })
 
       // A request still sending its body when close() is called is answered before the server stops.
+      // "100 Continue" says the server has read the headers and begun handling the request.
       const body = JSON.stringify({ email: DEMO_EMAIL, password: 'wrong-password' })
+      const req = request(`${web.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: {
+          apikey: web.anonKey,
+          'Content-Type': 'application/json',
+          'Content-Length': body.length,
+          Expect: '100-continue',
+        },
+      })
       const inFlight = new Promise<number>((resolve, reject) => {
-        const req = request(`${web.url}/auth/v1/token?grant_type=password`, {
-          method: 'POST',
-          headers: { apikey: web.anonKey, 'Content-Type': 'application/json', 'Content-Length': body.length },
-        })
         req.on('response', (res) => {
           res.resume()
           resolve(res.statusCode ?? 0)
         })
         req.on('error', reject)
-        req.write(body.slice(0, 10))
-        setTimeout(() => req.end(body.slice(10)), 100)
       })
-      await new Promise((resolve) => setTimeout(resolve, 30))
+      req.flushHeaders()
+      await once(req, 'continue')
+      req.write(body.slice(0, 10))
       const closed = web.close()
+      req.end(body.slice(10))
       expect(await inFlight).toBe(400)
       await closed
       await expect(fetch(`${web.url}/health`)).rejects.toThrow()

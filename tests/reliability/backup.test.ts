@@ -78,6 +78,13 @@ function backupReports() {
   }
 }
 
+/** A write that must have changed exactly one row or object. */
+async function changedOneRow(write: PromiseLike<{ error: unknown; data: unknown[] | null }>): Promise<void> {
+  const { error, data } = await write
+  expect(error).toBeNull()
+  expect(data).toHaveLength(1)
+}
+
 async function staffClient(server: RunningServer): Promise<SupabaseClient<Schema>> {
   const client = supabaseClient(server.url, server.anonKey)
   const { error } = await client.auth.signInWithPassword({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
@@ -86,6 +93,8 @@ async function staffClient(server: RunningServer): Promise<SupabaseClient<Schema
 }
 
 describe('backup schedule', () => {
+  // Nine whole backups of a new database: well within the default timeout on an idle machine, but
+  // past it twice on a busy one (load 15-19), so it has its own.
   it('backs up at start and every 24 hours, keeps the last 7, and clears half-made ones', async () => {
     const dataDir = freshDataDir()
     const day = fakeDay(Date.parse('2026-06-15T03:00:00Z'))
@@ -117,7 +126,7 @@ describe('backup schedule', () => {
     } finally {
       await server.close()
     }
-  })
+  }, 120_000)
 
   it('uses an unref’d timer, so a pending backup never keeps the process alive', async () => {
     const dataDir = freshDataDir()
@@ -182,7 +191,9 @@ describe.each(testDatabaseKinds())('backup round trip on %s', (kind) => {
         .insert({ fullName: 'Backed Up Guest' })
         .select()
         .single()
-      await staff.from('cabins').update({ name: 'Backed Up Cabin' }).eq('id', cabin!.id)
+      await changedOneRow(
+        staff.from('cabins').update({ name: 'Backed Up Cabin' }).eq('id', cabin!.id).select(),
+      )
 
       // On PGlite the photo is replaced while the backup runs, right after the database was copied:
       // the backup's database names the old version, so the old bytes must be in the backup even
@@ -201,12 +212,19 @@ describe.each(testDatabaseKinds())('backup round trip on %s', (kind) => {
       expect(backup.manifest.database).toBe(kind)
       expect(backup.manifest.images).toBeGreaterThan(0)
 
-      await staff.from('cabins').update({ name: 'Changed After' }).eq('id', cabin!.id)
-      await staff.from('guests').delete().eq('id', guest!.id)
-      await bucket().remove(['backup/photo.png'])
+      // Every later change must have happened, or "the restore brought the old state back" proves nothing.
+      await changedOneRow(staff.from('cabins').update({ name: 'Changed After' }).eq('id', cabin!.id).select())
+      await changedOneRow(staff.from('guests').delete().eq('id', guest!.id).select())
+      await changedOneRow(bucket().remove(['backup/photo.png']))
       expect(
         (await bucket().upload('backup/later.png', TINY_PNG, { contentType: 'image/png' })).error,
       ).toBeNull()
+      expect((await staff.from('cabins').select('name').eq('id', cabin!.id).single()).data!.name).toBe(
+        'Changed After',
+      )
+      expect((await staff.from('guests').select('id').eq('id', guest!.id)).data).toEqual([])
+      expect((await fetch(bucket().getPublicUrl('backup/photo.png').data.publicUrl)).status).toBe(400)
+      expect((await fetch(bucket().getPublicUrl('backup/later.png').data.publicUrl)).status).toBe(200)
 
       await expect(
         restoreBackup({ dataDir, backup: backup.name, databaseUrl: postgres?.url }),

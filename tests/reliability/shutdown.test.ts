@@ -1,9 +1,12 @@
+import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { request } from 'node:http'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgliteDir } from '../../src/server/db/open'
+import { preparePgliteDataDir } from '../../src/server/db/testDatabases'
 import { killChildServer, startChildServer, type ChildServer } from './support/childServer'
 import { buildServerBundle } from './support/serverBundle'
 
@@ -26,10 +29,51 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
-function start(): Promise<ChildServer & { dataDir: string }> {
+/** A child server on a data folder that holds a migrated cluster already (initdb takes seconds). */
+async function start(): Promise<ChildServer & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'innkeeper-shutdown-'))
   folders.push(dataDir)
-  return startChildServer(bundle.entry, dataDir).then((server) => ({ ...server, dataDir }))
+  await preparePgliteDataDir(dataDir)
+  return { ...(await startChildServer(bundle.entry, dataDir)), dataDir }
+}
+
+/** A sign-in that announces its body and sends it only when the test says so. */
+function signInRequest(server: ChildServer, body: string) {
+  const req = request(`${server.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      'Content-Type': 'application/json',
+      'Content-Length': body.length,
+      Expect: '100-continue',
+    },
+  })
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+    })
+    req.on('error', reject)
+  })
+  req.flushHeaders()
+  return { req, answered }
+}
+
+/** Resolves once the server no longer accepts connections: its shutdown has begun. */
+async function refusesConnections(url: string): Promise<void> {
+  const { hostname, port } = new URL(url)
+  for (;;) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), hostname)
+      socket.once('connect', () => {
+        socket.destroy()
+        resolve(false)
+      })
+      socket.once('error', () => resolve(true))
+    })
+    if (refused) return
+  }
 }
 
 /** PostgreSQL's DBState, at byte 16 of pg_control (after system id, control and catalog versions). */
@@ -44,27 +88,13 @@ describe('SIGTERM', () => {
       expect(databaseState(server.dataDir)).toBe(IN_PRODUCTION)
       // A sign-in whose body is still arriving when the signal comes; answering it needs the database.
       const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' })
-      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = request(`${server.url}/auth/v1/token?grant_type=password`, {
-          method: 'POST',
-          headers: {
-            apikey: server.anonKey,
-            'Content-Type': 'application/json',
-            'Content-Length': body.length,
-          },
-        })
-        req.on('response', (res) => {
-          let text = ''
-          res.on('data', (chunk: Buffer) => (text += chunk.toString()))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
-        })
-        req.on('error', reject)
-        req.write(body.slice(0, 10))
-        setTimeout(() => {
-          server.child.kill('SIGTERM')
-          setTimeout(() => req.end(body.slice(10)), 300)
-        }, 200)
-      })
+      const { req, answered } = signInRequest(server, body)
+      // "100 Continue" comes back once the server has read the headers and begun handling the request.
+      await once(req, 'continue')
+      req.write(body.slice(0, 10))
+      server.child.kill('SIGTERM')
+      await refusesConnections(server.url)
+      req.end(body.slice(10))
       const response = await answered
       expect(response.status).toBe(400)
       expect(response.body).toContain('invalid_credentials')

@@ -1,27 +1,44 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import {
+  definedEnv,
+  forkWithChildProcess,
+  startBackend,
+  type RunningBackend,
+} from '../../../src/main/backendProcess'
 
-export interface ChildServer {
+export interface ChildServer extends RunningBackend {
+  /** The process itself, for the signals the app never sends (SIGKILL, SIGTERM). */
   child: ChildProcess
-  url: string
-  anonKey: string
-  /** Resolves with the exit code (null when killed by a signal) once the process is gone. */
-  exited: Promise<number | null>
 }
 
 /**
- * Starts the backend on dataDir as Electron and web mode do, as its own process, and waits for its
- * `{ type: 'ready', url, anonKey }` message. It runs quiet: a free port, no demo seed, no request
- * logs, no backups (one at each of a crash test's dozens of starts would triple its time; backups
- * have their own test). Only V8's baseline WebAssembly compiler runs: most of a start is compiling
- * PGlite, which that nearly halves; it changes how fast SQL runs, never what reaches the disk.
+ * Starts the backend on dataDir with the app's own parent code (startBackend: the ready message, the
+ * restart after a new data folder is set up), as its own process. It runs quiet: a free port, no demo
+ * seed, no request logs, no backups (one at each of a crash test's dozens of starts would triple its
+ * time; backups have their own test). Only V8's baseline WebAssembly compiler runs: most of a start
+ * is compiling PGlite, which that nearly halves; it changes how fast SQL runs, never what reaches the
+ * disk. A start that fails says what the process wrote to stderr.
  */
-export function startChildServer(
+export async function startChildServer(
   entry: string,
   dataDir: string,
   extraEnv: NodeJS.ProcessEnv = {},
-  timeoutMs = 120_000,
+  readyTimeoutMs = 120_000,
 ): Promise<ChildServer> {
-  const env = {
+  let child: ChildProcess | undefined
+  let stderr = ''
+  const quietFork = ((modulePath: string, args: string[], options: object) => {
+    child = fork(modulePath, args, {
+      ...options,
+      execArgv: ['--liftoff-only'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000)
+    })
+    return child
+  }) as typeof fork
+  const env = definedEnv({
     ...process.env,
     INNKEEPER_DATA_DIR: dataDir,
     PORT: '0',
@@ -29,33 +46,19 @@ export function startChildServer(
     INNKEEPER_LOG: '0',
     INNKEEPER_BACKUPS: '0',
     ...extraEnv,
+  })
+  try {
+    const backend = await startBackend({
+      fork: forkWithChildProcess(quietFork),
+      modulePath: entry,
+      env,
+      readyTimeoutMs,
+    })
+    // The process that reported ready: after setting up a new data folder, the second one.
+    return { ...backend, child: child! }
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}: ${stderr}`, { cause: error })
   }
-  const child = fork(entry, [], {
-    env,
-    execArgv: ['--liftoff-only'],
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  })
-  let stderr = ''
-  child.stderr!.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000)
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`no ready message within ${timeoutMs} ms: ${stderr}`))
-    }, timeoutMs)
-    child.once('message', (message) => {
-      clearTimeout(timer)
-      const ready = message as { type: string; url: string; anonKey: string; message?: string }
-      if (ready.type === 'ready') resolve({ child, url: ready.url, anonKey: ready.anonKey, exited })
-      else reject(new Error(`server reported ${JSON.stringify(ready)}: ${stderr}`))
-    })
-    void exited.then((code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code} before it was ready: ${stderr}`))
-    })
-  })
 }
 
 /** Kills the process (SIGKILL: no chance to flush or close anything) and waits until it is gone. */

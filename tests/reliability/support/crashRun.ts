@@ -71,7 +71,12 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
   async function writeUntilKilled(running: ChildServer, round: number): Promise<void> {
     const mine = { guests: [] as string[], images: new Map<string, Buffer>() }
     acked[round] = mine
+    let killing = false
     let killed = false
+    /** A connection that fails before the kill is a failure; after it, an unacknowledged write. */
+    const connectionFailed = (what: string, error: unknown) => {
+      if (!killing) report.failures.push(`${what}: ${String(error)}`)
+    }
     const insertGuests = async (writer: number) => {
       for (let seq = 0; !killed; seq++) {
         const fullName = `crash-${round}-${writer}-${seq}`
@@ -83,8 +88,8 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
           })
           if (response.status === 201) mine.guests.push(fullName)
           else report.failures.push(`${fullName}: ${response.status} ${await response.text()}`)
-        } catch {
-          return // the connection died with the server: this write was never acknowledged
+        } catch (error) {
+          return connectionFailed(fullName, error) // never acknowledged
         }
       }
     }
@@ -100,14 +105,15 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
           })
           if (response.status === 200) mine.images.set(name, bytes)
           else report.failures.push(`${name}.png: ${response.status} ${await response.text()}`)
-        } catch {
-          return
+        } catch (error) {
+          return connectionFailed(`${name}.png`, error)
         }
       }
     }
     const streams = [...Array.from({ length: options.writers }, (_, w) => insertGuests(w)), uploadImages()]
     const [min, max] = options.windowMs
     await new Promise((resolve) => setTimeout(resolve, min + random() * (max - min)))
+    killing = true
     await killChildServer(running)
     killed = true
     report.kills++
@@ -129,7 +135,7 @@ export async function runCrashTest(kind: TestDatabaseKind, options: CrashOptions
       server,
       acked.map((_, round) => round),
     )
-    server.child.send({ type: 'shutdown' })
+    await server.stop()
     const code = await server.exited
     if (code !== 0) report.failures.push(`final shutdown exited with ${code}`)
     return report
@@ -171,6 +177,7 @@ export function describeCrashSafety(kind: TestDatabaseKind): void {
       expect(report.lost).toEqual([])
       expect(report.kills).toBe(30)
       expect(report.ackedGuests).toBeGreaterThan(0)
+      expect(report.ackedImages).toBeGreaterThan(0)
     }, 600_000)
   })
 }

@@ -6,7 +6,8 @@ import { nameMarker, valueMarker } from './sqlMarkers'
 /**
  * Generators of hostile requests for every endpoint. Data positions carry value markers and names
  * carry name markers (see sqlMarkers.ts). Nothing generated here may legitimately change data: writes
- * go out only as callers that row level security refuses; staff only read.
+ * go out only as callers that row level security refuses; staff only read (staff's writes are in
+ * staffWrites.ts).
  */
 export interface FuzzTarget {
   tables: { name: string; columns: string[] }[]
@@ -830,7 +831,8 @@ function wellFormed(value: string): string {
   return value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
 }
 
-function encode(value: string): string {
+/** Percent-encoded as supabase-js encodes; a lone surrogate becomes U+FFFD first. */
+export function encode(value: string): string {
   return encodeURIComponent(wellFormed(value))
 }
 
