@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../src/server/db/testDatabases'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../tests/harness/testDatabases'
 import { DATABASE_TYPES_FILE, generateDatabaseTypes } from './databaseTypes'
 
 let database: TestDatabase | undefined

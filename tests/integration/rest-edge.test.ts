@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { testDatabaseKinds } from '../harness/testDatabases'
+import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * The contract's edge cases (section 6, items 1-33) over plain HTTP, byte-level where supabase-js

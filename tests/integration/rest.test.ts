@@ -1,13 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../src/shared/database.types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { testDatabaseKinds } from '../harness/testDatabases'
+import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * Every query the app makes, through supabase-js against the real server (PGlite, demo data), as

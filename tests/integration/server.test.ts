@@ -11,7 +11,7 @@ import {
   type TestServer,
   json,
   supabaseClient,
-} from '../../src/server/testing/testServer'
+} from '../harness/testServer'
 
 let server: TestServer
 

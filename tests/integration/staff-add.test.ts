@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../src/server/db/testDatabases'
-import { startTestServer } from '../../src/server/testing/testServer'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../harness/testDatabases'
+import { startTestServer } from '../harness/testServer'
 
 /** Issue 13 item 20: `npm run staff:add` (scripts/staff-add.mjs) as an owner runs it, then signs in. */
 const run = promisify(execFile)

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from '../../src/shared/database.types'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
+import { testDatabaseKinds } from '../harness/testDatabases'
 import {
   DEMO_EMAIL,
   DEMO_PASSWORD,
@@ -11,7 +11,7 @@ import {
   startTestServer,
   type TestServer,
   json,
-} from '../../src/server/testing/testServer'
+} from '../harness/testServer'
 
 describe.each(testDatabaseKinds())('storage on %s', (kind) => {
   let server: TestServer

@@ -9,10 +9,10 @@ import { listBackups, restoreBackup, type Backup, type Scheduler } from '../../s
 import { DataDirInUseError } from '../../src/server/dataDirLock'
 import { pgliteDir } from '../../src/server/db/open'
 import type { PgliteDatabase } from '../../src/server/db/pglite'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../src/server/db/testDatabases'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../harness/testDatabases'
 import type { Database } from '../../src/server/db/types'
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index'
-import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG, supabaseClient } from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG, supabaseClient } from '../harness/testServer'
 
 /**
  * Issue 7, backups: one at start and one every 24 hours (a fake scheduler stands in for the day),

@@ -1,14 +1,8 @@
 import { addDays } from '@shared/domain/format'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  TINY_PNG,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { testDatabaseKinds } from '../harness/testDatabases'
+import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * Issue 13, items 7-9 over HTTP with supabase-js: anon may no longer run is_staff yet still reads

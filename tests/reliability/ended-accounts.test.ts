@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addStaff } from '../../src/server/auth/staff'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
+import { testDatabaseKinds } from '../harness/testDatabases'
 import type { Database } from '../../src/server/db/types'
-import { startTestServer, type TestServer } from '../../src/server/testing/testServer'
+import { startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * Issue 13 item 20: a staff account that is banned or deleted while signed in keeps nothing, over

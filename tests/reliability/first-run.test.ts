@@ -8,7 +8,7 @@ import type { Backup } from '../../src/server/backup'
 import { hasPgliteCluster, pgliteDir, setUpMarker } from '../../src/server/db/open'
 import { startServer } from '../../src/server/index'
 import { runStaffAdd } from '../../src/server/staffCli'
-import { DEMO_EMAIL, DEMO_PASSWORD, supabaseClient } from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, supabaseClient } from '../harness/testServer'
 import { buildServerBundle } from './support/serverBundle'
 
 /**

@@ -4,13 +4,8 @@ import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/types'
 import { loadSecret } from '../../src/server/keys'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { testDatabaseKinds } from '../harness/testDatabases'
+import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 import {
   bucketIds,
   changedTables,

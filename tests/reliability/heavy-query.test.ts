@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../src/server/db/types'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
+import { testDatabaseKinds } from '../harness/testDatabases'
 import { MAX_RESPONSE_ROWS } from '../../src/server/rest/limits'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * A staff query must not take the server down. The review's attack was an embed walking back and

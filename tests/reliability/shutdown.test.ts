@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pgliteDir } from '../../src/server/db/open'
-import { preparePgliteDataDir } from '../../src/server/db/testDatabases'
+import { preparePgliteDataDir } from '../harness/testDatabases'
 import { killChildServer, startChildServer, type ChildServer } from './support/childServer'
 import { buildServerBundle } from './support/serverBundle'
 

@@ -1,11 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 import { rawClient, type RawClient } from './support/rawHttp'
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/index'
-import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG } from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG } from '../harness/testServer'
 import { rawClient, type RawClient } from './support/rawHttp'
 
 /**

@@ -1,13 +1,7 @@
 import { request, type IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testDatabaseKinds } from '../../src/server/db/testDatabases'
-import {
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  TINY_PNG,
-  startTestServer,
-  type TestServer,
-} from '../../src/server/testing/testServer'
+import { testDatabaseKinds } from '../harness/testDatabases'
+import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * Uploads are judged before their bodies are read: a caller without the right to store an object

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, type RunningServer } from '../../src/server/index'
-import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG } from '../../src/server/testing/testServer'
+import { DEMO_EMAIL, DEMO_PASSWORD, TINY_PNG } from '../harness/testServer'
 
 /**
  * Issue 7, web mode: every kind of answer (page, asset, JSON, stored image, error) carries the

@@ -12,8 +12,12 @@ import {
   bookingRow,
   userClaims,
   type StayInput,
-} from './testFixtures'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+} from '../../../tests/harness/testFixtures'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Database, Queryable } from './types'
 
 type Counts = Record<string, number>

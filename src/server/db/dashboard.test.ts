@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { asServiceRole, withRequestRole, type RequestClaims } from './requestContext'
-import { addBooking, addCabin, addGuest, addStaffUser, userClaims } from './testFixtures'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+import { addBooking, addCabin, addGuest, addStaffUser, userClaims } from '../../../tests/harness/testFixtures'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 interface Dashboard {

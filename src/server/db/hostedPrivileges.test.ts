@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 const API_ROLES = ['anon', 'authenticated', 'service_role']

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../http/log'
 import { maintainAtStart, maintainWhereDue, scheduleMaintenance } from './maintenance'
-import { addGuest } from './testFixtures'
-import { createTestDatabase, type TestDatabase } from './testDatabases'
+import { addGuest } from '../../../tests/harness/testFixtures'
+import { createTestDatabase, type TestDatabase } from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 /** The planner's picture of guests' nationalities: changes only when the table is analysed. */

@@ -9,7 +9,7 @@ import {
   preparePgliteDataDir,
   testDatabaseKinds,
   type TestDatabase,
-} from './testDatabases'
+} from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 describe('the migrations', () => {

@@ -6,7 +6,7 @@ import { MIGRATIONS, migrate, type Migration } from './migrate'
 import { hasPgliteCluster, openDatabase } from './open'
 import { openPglite } from './pglite'
 import { PGLITE_TEMPLATE_FILE } from './template'
-import { preparePgliteDataDir } from './testDatabases'
+import { preparePgliteDataDir } from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 const DIGEST = `select encode(extensions.digest('innkeeper', 'sha256'), 'hex') as digest`

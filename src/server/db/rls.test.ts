@@ -9,8 +9,12 @@ import {
   addUser,
   userClaims,
   type StayInput,
-} from './testFixtures'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+} from '../../../tests/harness/testFixtures'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
 const TABLES = ['cabins', 'guests', 'bookings', 'settings', 'staff', 'staff_invites'] as const

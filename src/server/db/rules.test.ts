@@ -3,8 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate } from './migrate'
 import { openPglite } from './pglite'
 import { asServiceRole, withRequestRole, type RequestClaims } from './requestContext'
-import { addBooking, addCabin, addGuest, addStaffUser, insertRow, userClaims } from './testFixtures'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from './testDatabases'
+import {
+  addBooking,
+  addCabin,
+  addGuest,
+  addStaffUser,
+  insertRow,
+  userClaims,
+} from '../../../tests/harness/testFixtures'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Database, Queryable } from './types'
 
 /** Every rule the database enforces, each broken on purpose; the message is what the desk shows. */

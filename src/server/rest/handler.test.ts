@@ -1,6 +1,10 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../db/testDatabases'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import type { Caller, ServiceContext } from '../http/types'
 import { createRestHandler, refreshSchemaCache } from './index'
 

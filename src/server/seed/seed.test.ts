@@ -2,7 +2,11 @@ import { addDays } from '@shared/domain/format'
 import bcrypt from 'bcryptjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withRequestRole } from '../db/requestContext'
-import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../db/testDatabases'
+import {
+  createTestDatabase,
+  testDatabaseKinds,
+  type TestDatabase,
+} from '../../../tests/harness/testDatabases'
 import {
   DEMO_CABINS,
   DEMO_FLAG_CODES,

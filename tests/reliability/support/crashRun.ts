@@ -2,13 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  createTestDatabase,
-  testDatabaseKinds,
-  type TestDatabaseKind,
-} from '../../../src/server/db/testDatabases'
+import { createTestDatabase, testDatabaseKinds, type TestDatabaseKind } from '../../harness/testDatabases'
 import { loadKeys } from '../../../src/server/keys'
-import { TINY_PNG } from '../../../src/server/testing/testServer'
+import { TINY_PNG } from '../../harness/testServer'
 import { killChildServer, startChildServer, type ChildServer } from './childServer'
 import { buildServerBundle } from './serverBundle'
 

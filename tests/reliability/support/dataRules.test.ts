@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestDatabase,
-  testDatabaseKinds,
-  type TestDatabase,
-} from '../../../src/server/db/testDatabases'
+import { createTestDatabase, testDatabaseKinds, type TestDatabase } from '../../harness/testDatabases'
 import type { Queryable } from '../../../src/server/db/types'
 import { bookingsBefore, brokenDataRules, type BookingsBefore } from './dataRules'
 

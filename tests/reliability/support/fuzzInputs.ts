@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { TINY_PNG } from '../../../src/server/testing/testServer'
+import { TINY_PNG } from '../../harness/testServer'
 import type { RawRequest } from './rawHttp'
 import { nameMarker, valueMarker } from './sqlMarkers'
 

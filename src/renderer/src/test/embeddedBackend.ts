@@ -1,4 +1,4 @@
-/** The part of the server's test harness (src/server/testing/testServer.ts) renderer tests use. */
+/** The part of the server's test harness (tests/harness/testServer.ts) renderer tests use. */
 export interface EmbeddedBackend {
   url: string
   anonKey: string
@@ -7,7 +7,7 @@ export interface EmbeddedBackend {
 
 // Built at run time so the renderer's typecheck (DOM, no Node types) does not follow it into the
 // server's sources; vitest resolves it like any other import.
-const TEST_SERVER_MODULE = ['..', '..', '..', 'server', 'testing', 'testServer'].join('/')
+const TEST_SERVER_MODULE = ['..', '..', '..', '..', 'tests', 'harness', 'testServer'].join('/')
 
 /** The real embedded backend on a free port with the demo data, for tests of a screen end to end. */
 export async function startEmbeddedBackend(): Promise<EmbeddedBackend> {

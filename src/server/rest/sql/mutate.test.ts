@@ -3,7 +3,7 @@ import type { RestError } from '../errors'
 import { parsePrefer } from '../parse/headers'
 import { parseQuery } from '../parse/query'
 import { planInsert, planUpdate } from '../plan/mutate'
-import { fixtureSchema } from '../testSupport'
+import { fixtureSchema } from '../../../../tests/harness/restSchemaCache'
 import { deleteCte, insertCtes, updateCte } from './mutate'
 import { Params } from './params'
 

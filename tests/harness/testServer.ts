@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
-import type { Database } from '../../shared/database.types'
-import { createTestDatabase, type TestDatabaseKind } from '../db/testDatabases'
-import { startServer, type RunningServer, type StartServerOptions } from '../index'
+import type { Database } from '../../src/shared/database.types'
+import { createTestDatabase, type TestDatabaseKind } from './testDatabases'
+import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index'
 
 /** A clock tests move forward instead of sleeping. */
 export class TestClock {

@@ -1,4 +1,4 @@
-import { seededRandom, type Random } from '../random'
+import { seededRandom, type Random } from '../../src/server/seed/random'
 
 /**
  * A flat-style "cabin in the woods" illustration, drawn procedurally so the demo needs no

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { addDays } from '@shared/domain/format'
-import type { RequestClaims } from './requestContext'
-import type { Queryable } from './types'
+import type { RequestClaims } from '../../src/server/db/requestContext'
+import type { Queryable } from '../../src/server/db/types'
 
 /** Test support: rows that satisfy the database's rules unless a test overrides a field on purpose. */
 

@@ -1,6 +1,6 @@
 /**
  * One-off generator of the demo cabin pictures in resources/demo/cabins (committed; the seed embeds
- * them). Re-run after changing a scene: npx jiti src/server/seed/images/generate.ts
+ * them). Re-run after changing a scene: npx jiti scripts/demo-images/generate.ts
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -154,7 +154,7 @@ const DEMO_SCENES: Scene[] = [
   },
 ]
 
-const outDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../resources/demo/cabins')
+const outDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../resources/demo/cabins')
 mkdirSync(outDir, { recursive: true })
 DEMO_SCENES.forEach((scene, index) => {
   const file = join(outDir, `cabin-${String(index + 1).padStart(3, '0')}.png`)

@@ -2,7 +2,13 @@
  * Test support: a schema cache of the app's tables built in memory, so the SQL builder can be tested
  * without a database.
  */
-import type { ColumnInfo, FunctionInfo, Relationship, SchemaCache, TableInfo } from './schemaCache'
+import type {
+  ColumnInfo,
+  FunctionInfo,
+  Relationship,
+  SchemaCache,
+  TableInfo,
+} from '../../src/server/rest/schemaCache'
 
 function table(name: string, columns: [string, string][]): TableInfo {
   const list: ColumnInfo[] = columns.map(([column, base]) => ({ name: column, base }))

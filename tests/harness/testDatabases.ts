@@ -5,12 +5,12 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import pg from 'pg'
-import { BOOTSTRAP_SQL, MIGRATIONS, migrate } from './migrate'
-import { pgliteDir } from './open'
-import { openPglite } from './pglite'
-import { openPostgres } from './postgres'
-import { createMigratedCluster } from './template'
-import type { Database } from './types'
+import { BOOTSTRAP_SQL, MIGRATIONS, migrate } from '../../src/server/db/migrate'
+import { pgliteDir } from '../../src/server/db/open'
+import { openPglite } from '../../src/server/db/pglite'
+import { openPostgres } from '../../src/server/db/postgres'
+import { createMigratedCluster } from '../../src/server/db/template'
+import type { Database } from '../../src/server/db/types'
 
 /**
  * Test support: the databases a suite runs against. PGlite always; PostgreSQL too when
