@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from './support/test'
 import { expectReadableIn, login, useDisplayMode } from './support/app'
 
@@ -22,14 +24,17 @@ test('the root opens the dashboard when signed in', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
 })
 
+const sevenDays = fileURLToPath(new URL('./fixtures/dashboard-7-days.json', import.meta.url))
+
 test('a screen that fails to draw shows "Something went wrong"; Try again starts the app afresh at its root', async ({
   page,
 }) => {
   await login(page)
-  // An answer the dashboard cannot draw, as a broken or mismatched backend might send.
-  await page.route('**/rest/v1/rpc/get_dashboard', (route) =>
-    route.fulfill({ json: { stats: null, salesByDay: null, stayDurations: null, today: null } }),
-  )
+  // An answer of the right outline (the service refuses any other as a load error) whose first stay
+  // of today has no guest, as a broken or mismatched backend might send: drawing it throws.
+  const dashboard = JSON.parse(readFileSync(sevenDays, 'utf8'))
+  dashboard.today[0].guests = null
+  await page.route('**/rest/v1/rpc/get_dashboard', (route) => route.fulfill({ json: dashboard }))
   await page.goto('/#/dashboard?last=30')
   await expect(page.getByText('Something went wrong')).toBeVisible()
   await expect(page.getByText(/Cannot read properties of null/)).toBeVisible()
