@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import ws from 'ws'
+import type { Database as ServerDatabase } from '../../src/server/db/types'
 import type { Database } from '../../src/shared/database.types'
 import { createTestDatabase, type TestDatabaseKind } from './testDatabases'
 import { startServer, type RunningServer, type StartServerOptions } from '../../src/server/index'
@@ -19,6 +20,8 @@ export class TestClock {
 export interface TestServer extends RunningServer {
   dataDir: string
   clock: TestClock
+  /** The server's own database connection (as wrapped by options.wrapDatabase), for set-up and checks. */
+  db: ServerDatabase
   /** A supabase-js client as the renderer makes it, without persistence or timers. */
   client(): SupabaseClient<Database>
   stop(): Promise<void>
@@ -35,6 +38,7 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'innkeeper-test-'))
   const clock = new TestClock()
   const postgres = kind === 'postgres' ? await createTestDatabase('postgres') : undefined
+  let db: ServerDatabase | undefined
   const server = await startServer({
     dataDir,
     port: 0,
@@ -42,11 +46,15 @@ export async function startTestServer(
     now: clock.now,
     databaseUrl: postgres?.url,
     ...options,
+    // The last database opened is the one the server keeps (a first run opens it twice).
+    wrapDatabase: (opened) => (db = options.wrapDatabase ? options.wrapDatabase(opened) : opened),
   })
+  if (!db) throw new Error('the server started without opening its database')
   return {
     ...server,
     dataDir,
     clock,
+    db,
     client: () => supabaseClient(server.url, server.anonKey),
     async stop() {
       await server.close()

@@ -46,15 +46,8 @@ describe.each(testDatabaseKinds())('authorisation walk on %s', (kind) => {
   const leaks: string[] = []
 
   beforeAll(async () => {
-    server = await startTestServer(
-      {
-        wrapDatabase: (opened) => {
-          db = opened
-          return opened
-        },
-      },
-      kind,
-    )
+    server = await startTestServer({}, kind)
+    db = server.db
     http = rawClient(server.url)
     ;[tables, functions, buckets] = await Promise.all([publicTables(db), publicFunctions(db), bucketIds(db)])
 

@@ -21,15 +21,8 @@ describe.each(testDatabaseKinds())('ended accounts on %s', (kind) => {
   const summary: string[] = []
 
   beforeAll(async () => {
-    server = await startTestServer(
-      {
-        wrapDatabase: (opened) => {
-          db = opened
-          return opened
-        },
-      },
-      kind,
-    )
+    server = await startTestServer({}, kind)
+    db = server.db
   })
   afterAll(async () => {
     await server?.stop()

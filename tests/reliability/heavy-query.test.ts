@@ -26,15 +26,8 @@ describe.each(testDatabaseKinds())('heavy staff queries on %s', (kind) => {
   let staffToken: string
 
   beforeAll(async () => {
-    server = await startTestServer(
-      {
-        wrapDatabase: (opened) => {
-          db = opened
-          return opened
-        },
-      },
-      kind,
-    )
+    server = await startTestServer({}, kind)
+    db = server.db
     const { data, error } = await server.client().auth.signInWithPassword({
       email: DEMO_EMAIL,
       password: DEMO_PASSWORD,
