@@ -7,10 +7,9 @@ import { planRead, rootOffset } from './plan/read'
 import { resultTable } from './plan/rpc'
 import { preferenceApplied, readStatus, success } from './respond'
 import type { FunctionInfo } from './schemaCache'
-import { quoteIdent } from './sql/ident'
 import { Params } from './sql/params'
 import { readStatement } from './sql/read'
-import { callCte } from './sql/rpc'
+import { callCte, singleValueStatement } from './sql/rpc'
 
 /** The arguments of a call: the JSON object of a POST (empty body = `{}`), or the plain query keys of a GET. */
 export function callArguments(r: RestRequest): Record<string, unknown> {
@@ -46,11 +45,7 @@ export async function callFunction(
   let offset = 0
   let counted = false
   if (returns.kind === 'void' || (returns.kind === 'scalar' && !returns.setof)) {
-    const value =
-      returns.kind === 'void'
-        ? 'NULL'
-        : `COALESCE(to_json(pgrst_source.${quoteIdent(fn.name)})::text, 'null')`
-    sql = `WITH ${source} SELECT NULL AS total, pg_catalog.count(*) AS page, max(${value}) AS body FROM pgrst_source`
+    sql = singleValueStatement(fn, source)
   } else {
     const table = resultTable(r.cache, fn)
     if (!table) throw new Error('a function returning rows has a result table')
