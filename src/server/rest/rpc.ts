@@ -7,10 +7,9 @@ import { planRead, rootOffset } from './plan/read'
 import { resultTable } from './plan/rpc'
 import { preferenceApplied, readStatus, success } from './respond'
 import type { FunctionInfo } from './schemaCache'
-import { quoteIdent } from './sql/ident'
 import { Params } from './sql/params'
-import { countSql, readStatement } from './sql/read'
-import { callCte } from './sql/rpc'
+import { readStatement } from './sql/read'
+import { callCte, singleValueStatement } from './sql/rpc'
 
 /** The arguments of a call: the JSON object of a POST (empty body = `{}`), or the plain query keys of a GET. */
 export function callArguments(r: RestRequest): Record<string, unknown> {
@@ -46,20 +45,11 @@ export async function callFunction(
   let offset = 0
   let counted = false
   if (returns.kind === 'void' || (returns.kind === 'scalar' && !returns.setof)) {
-    const value =
-      returns.kind === 'void'
-        ? 'NULL'
-        : `COALESCE(to_json(pgrst_source.${quoteIdent(fn.name)})::text, 'null')`
-    sql = `WITH ${source} SELECT NULL AS total, pg_catalog.count(*) AS page, max(${value}) AS body FROM pgrst_source`
+    sql = singleValueStatement(fn, source)
   } else {
     const table = resultTable(r.cache, fn)
     if (!table) throw new Error('a function returning rows has a result table')
-    const root = planRead(table, query, {
-      cache: r.cache,
-      params,
-      rootFrom: 'pgrst_source',
-      isMutation: false,
-    })
+    const root = planRead(table, query, { cache: r.cache, fromSource: true, isMutation: false })
     counted = wantsCount(r.prefs)
     offset = rootOffset(query, undefined)
     // A set of scalars with the default select is a bare JSON array of them, as PostgREST returns.
@@ -68,7 +58,7 @@ export async function callFunction(
       : returns.kind === 'scalar' && query.defaultSelect
         ? ({ kind: 'column', column: fn.name } as const)
         : ({ kind: returns.setof ? r.media.kind : 'object', stripNulls: r.media.stripNulls } as const)
-    sql = readStatement(root, { sources: [source], total: counted ? `(${countSql(root)})` : undefined, body })
+    sql = readStatement(root, params, { sources: [source], total: counted ? 'matching' : undefined, body })
   }
 
   const row = await r.run(async (tx) => {

@@ -6,6 +6,7 @@ import { canonicalQuery, parseQuery } from './parse/query'
 import type { QueryParams } from './parse/types'
 import { parseJsonBody, planInsert, planUpdate } from './plan/mutate'
 import { planRead, rootOffset } from './plan/read'
+import type { Condition, ReadPlan } from './plan/types'
 import { contentRange, preferenceApplied, readStatus, success } from './respond'
 import type { TableInfo } from './schemaCache'
 import {
@@ -17,9 +18,8 @@ import {
   noChangeCte,
   updateCte,
 } from './sql/mutate'
-import { qualifiedTable } from './sql/ident'
 import { Params } from './sql/params'
-import { countSql, readStatement, type ReadNode } from './sql/read'
+import { readStatement, writeWhereSql } from './sql/read'
 
 interface PreparedRead {
   sql: string
@@ -58,17 +58,11 @@ function prepareRead(r: RestRequest, table: TableInfo): PreparedRead {
   }
   const query = parseQuery(req.rawQuery, 'table')
   const rangeHeader = parseRangeHeader(req.headers.range)
-  const params = new Params()
-  const root = planRead(table, query, {
-    cache: r.cache,
-    params,
-    rootFrom: qualifiedTable(table),
-    rangeHeader,
-    isMutation: false,
-  })
+  const root = planRead(table, query, { cache: r.cache, fromSource: false, rangeHeader, isMutation: false })
   const counted = wantsCount(r.prefs)
-  const sql = readStatement(root, {
-    total: counted ? `(${countSql(root)})` : undefined,
+  const params = new Params()
+  const sql = readStatement(root, params, {
+    total: counted ? 'matching' : undefined,
     body: isHead ? { kind: 'none' } : { kind: r.media.kind, stripNulls: r.media.stripNulls },
   })
   const location = `/${encodeURIComponent(table.name)}${query.pairs.length ? '?' + canonicalQuery(query.pairs) : ''}`
@@ -113,10 +107,9 @@ function writePlan(
   r: RestRequest,
   table: TableInfo,
   query: QueryParams,
-  params: Params,
-): { root: ReadNode; where: string[] } {
-  // Without return=representation nothing is read back: the select, embed filters and embed ranges
-  // would only add parameters that the minimal statement never uses.
+): { root: ReadPlan; where: Condition[] } {
+  // Without return=representation nothing is read back: only the root filters (the write's WHERE)
+  // are planned.
   const shaped: QueryParams =
     r.prefs.return === 'representation'
       ? query
@@ -128,11 +121,10 @@ function writePlan(
           order: new Map(),
           ranges: new Map(),
         }
-  const root = planRead(table, shaped, { cache: r.cache, params, rootFrom: 'pgrst_source', isMutation: true })
+  const root = planRead(table, shaped, { cache: r.cache, fromSource: true, isMutation: true })
   if (root.filtersUseEmbeds) throw unacceptableFilter(table.name)
-  const where = root.where
-  root.where = []
-  root.countWhere = []
+  const where = root.conditions
+  root.conditions = []
   return { root, where }
 }
 
@@ -145,7 +137,7 @@ type WriteKind = 'insert' | 'update' | 'delete'
  */
 async function runWrite(
   r: RestRequest,
-  root: ReadNode,
+  root: ReadPlan,
   sources: string[],
   extraColumns: string[],
   params: Params,
@@ -153,9 +145,9 @@ async function runWrite(
   const representation = r.prefs.return === 'representation'
   const counted = wantsCount(r.prefs)
   const sql = representation
-    ? readStatement(root, {
+    ? readStatement(root, params, {
         sources,
-        total: counted ? '(SELECT pg_catalog.count(*) FROM pgrst_source)' : undefined,
+        total: counted ? 'written' : undefined,
         body: { kind: r.media.kind, stripNulls: r.media.stripNulls },
         extraColumns,
       })
@@ -194,14 +186,14 @@ function writeResponse(
 export async function insertRows(r: RestRequest, table: TableInfo): Promise<ApiResponse> {
   const query = parseQuery(r.req.rawQuery, 'table')
   const plan = planInsert(table, parseJsonBody(r.req.body), query, r.prefs)
-  const params = new Params()
-  // An insert has no WHERE: PostgREST ignores filters on the root, so they must not become parameters.
+  // An insert has no WHERE: PostgREST ignores filters on the root.
   const embedOnly = {
     ...query,
     filters: query.filters.filter((f) => !isRoot(f)),
     logic: query.logic.filter((l) => !isRoot(l)),
   }
-  const { root } = writePlan(r, table, embedOnly, params)
+  const { root } = writePlan(r, table, embedOnly)
+  const params = new Params()
   const sources = insertCtes(table, root.alias, plan, params)
   const extra: string[] = []
   if (plan.onConflict) extra.push(insertedCountSql)
@@ -238,11 +230,12 @@ export async function updateRows(r: RestRequest, table: TableInfo): Promise<ApiR
   const query = parseQuery(r.req.rawQuery, 'table')
   const plan = planUpdate(table, parseJsonBody(r.req.body), query)
   if (plan && !hasRootFilters(query)) throw whereRequired('UPDATE')
+  const { root, where } = writePlan(r, table, query)
   const params = new Params()
-  const { root, where } = writePlan(r, table, query, params)
+  const whereSql = writeWhereSql(root, where, params)
   const source = plan
-    ? updateCte(table, root.alias, plan, where, params)
-    : noChangeCte(table, root.alias, where)
+    ? updateCte(table, root.alias, plan, whereSql, params)
+    : noChangeCte(table, root.alias, whereSql)
   const row = await runWrite(r, root, [source], [], params)
   return writeResponse(r, 'update', row, r.prefs.return === 'representation' ? 200 : 204, {})
 }
@@ -251,8 +244,9 @@ export async function updateRows(r: RestRequest, table: TableInfo): Promise<ApiR
 export async function deleteRows(r: RestRequest, table: TableInfo): Promise<ApiResponse> {
   const query = parseQuery(r.req.rawQuery, 'table')
   if (!hasRootFilters(query)) throw whereRequired('DELETE')
+  const { root, where } = writePlan(r, table, query)
   const params = new Params()
-  const { root, where } = writePlan(r, table, query, params)
-  const row = await runWrite(r, root, [deleteCte(table, root.alias, where)], [], params)
+  const source = deleteCte(table, root.alias, writeWhereSql(root, where, params))
+  const row = await runWrite(r, root, [source], [], params)
   return writeResponse(r, 'delete', row, r.prefs.return === 'representation' ? 200 : 204, {})
 }

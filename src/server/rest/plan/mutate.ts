@@ -3,7 +3,7 @@ import { MAX_INSERT_ROWS } from '../limits'
 import type { Preferences } from '../parse/headers'
 import type { QueryParams } from '../parse/types'
 import type { TableInfo } from '../schemaCache'
-import type { InsertGroup, InsertPlan, UpdatePlan } from '../sql/mutate'
+import type { InsertGroup, InsertPlan, UpdatePlan } from './types'
 
 type JsonObject = Record<string, unknown>
 

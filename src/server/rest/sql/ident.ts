@@ -7,7 +7,8 @@ export function quoteIdent(name: string): string {
   // NUL cannot appear in a Postgres identifier and would end the C string early; the query parser
   // refuses it before this point, this is the last line of defence.
   if (name.includes('\0')) throw new Error('identifier contains NUL')
-  return '"' + name.replaceAll('"', '""') + '"'
+  // Most names hold no quote; skipping replaceAll for them is measurable, as every column passes here.
+  return '"' + (name.includes('"') ? name.replaceAll('"', '""') : name) + '"'
 }
 
 /** `"public"."bookings"` */

@@ -1,25 +1,7 @@
+import type { InsertPlan, UpdatePlan } from '../plan/types'
 import type { TableInfo } from '../schemaCache'
 import { qualifiedTable, quoteIdent } from './ident'
 import type { Params } from './params'
-
-/** Rows that share one column list, inserted by one INSERT (plan/mutate groups them). */
-export interface InsertGroup {
-  columns: string[]
-  /** JSON array text of the rows, read by json_populate_recordset. */
-  rowsJson: string
-  rowCount: number
-}
-
-export interface InsertPlan {
-  groups: InsertGroup[]
-  onConflict?: { columns: string[]; action: 'merge' | 'ignore' }
-}
-
-export interface UpdatePlan {
-  columns: string[]
-  /** JSON object text of the new values, read by json_populate_record. */
-  rowJson: string
-}
 
 /** Marks rows an upsert inserted (xmax is 0 for a fresh row, set for one it updated). */
 export const INSERTED_FLAG = 'pgrst_inserted'
@@ -78,7 +60,8 @@ export function deleteCte(table: TableInfo, alias: string, where: string[]): str
 
 /**
  * A PATCH whose body names no column changes nothing; this yields its (empty) rows for the read on
- * top. The filters stay in, because their values are already among the parameters.
+ * top. The filters stay in, so their values are still bound to their columns' types and a bad
+ * one is refused as it would be by a real change.
  */
 export function noChangeCte(table: TableInfo, alias: string, where: string[]): string {
   const a = quoteIdent(alias)

@@ -5,23 +5,17 @@ import { MAX_ROWS } from '../limits'
 import { parseQuery } from '../parse/query'
 import { planRead } from '../plan/read'
 import { fixtureSchema } from '../../../../tests/harness/restSchemaCache'
-import { qualifiedTable } from './ident'
 import { Params } from './params'
-import { countSql, readStatement } from './read'
+import { readStatement } from './read'
 
 const cache = fixtureSchema()
 
 function build(rawQuery: string, table = 'bookings', counted = false) {
   const params = new Params()
   const info = cache.tables.get(table)!
-  const root = planRead(info, parseQuery(rawQuery, 'table'), {
-    cache,
-    params,
-    rootFrom: qualifiedTable(info),
-    isMutation: false,
-  })
-  const sql = readStatement(root, {
-    total: counted ? `(${countSql(root)})` : undefined,
+  const root = planRead(info, parseQuery(rawQuery, 'table'), { cache, fromSource: false, isMutation: false })
+  const sql = readStatement(root, params, {
+    total: counted ? 'matching' : undefined,
     body: { kind: 'array', stripNulls: false },
   })
   return { sql, values: params.values, root }
@@ -68,10 +62,11 @@ describe('read SQL', () => {
     )
     expect(sql).toContain(
       `LEFT JOIN LATERAL (SELECT json_agg("pgrst_1".*) AS "pgrst_1" FROM (SELECT "pgrst_1"."id" AS "id" FROM "public"."bookings" AS "pgrst_1" ` +
-        `WHERE "pgrst_1"."cabinId" = "pgrst_0"."id" AND "pgrst_1"."status" = $1 ORDER BY "pgrst_1"."startDate" DESC LIMIT $3) AS "pgrst_1") AS "pgrst_1" ON TRUE`,
+        `WHERE "pgrst_1"."cabinId" = "pgrst_0"."id" AND "pgrst_1"."status" = $1 ORDER BY "pgrst_1"."startDate" DESC LIMIT $2) AS "pgrst_1") AS "pgrst_1" ON TRUE LIMIT $3)`,
     )
     expect(sql).toContain(`COALESCE("pgrst_1"."pgrst_1", '[]') AS "bookings"`)
-    expect(values).toEqual(['x', 1000, 2])
+    // Placeholders are numbered as the text reads: the embed's filter and limit, then the root's limit.
+    expect(values).toEqual(['x', 2, 1000])
   })
 
   it('joins !inner embeds and counts with EXISTS', () => {

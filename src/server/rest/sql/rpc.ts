@@ -29,3 +29,12 @@ export function callCte(fn: FunctionInfo, args: Record<string, unknown>, params:
   if (returns.kind === 'void') return `pgrst_source AS (SELECT 1 FROM ${from}${call} AS pgrst_call)`
   return `pgrst_source AS (SELECT pgrst_call.* FROM ${from}${call} AS pgrst_call)`
 }
+
+/** The answer of a function returning one scalar (its value as JSON text) or nothing (void: NULL). */
+export function singleValueStatement(fn: FunctionInfo, source: string): string {
+  const value =
+    fn.returns.kind === 'void'
+      ? 'NULL'
+      : `COALESCE(to_json(pgrst_source.${quoteIdent(fn.name)})::text, 'null')`
+  return `WITH ${source} SELECT NULL AS total, pg_catalog.count(*) AS page, max(${value}) AS body FROM pgrst_source`
+}
