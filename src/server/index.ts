@@ -7,6 +7,7 @@ import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
 import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
+import { syncFileFor, type SyncFile } from './db/pgliteDurability'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -52,6 +53,12 @@ export interface StartServerOptions {
    * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
    */
   reopenAfterSetUp?: boolean
+  /**
+   * Durable commits on PGlite: a write is answered only once its WAL is on disk (see
+   * db/pgliteDurability.ts). Default off here, so test servers do not pay for it; the process entry
+   * turns it on. A function replaces fsync (tests).
+   */
+  durableCommits?: boolean | SyncFile
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
@@ -134,6 +141,7 @@ async function start(
         dataDir: options.dataDir,
         databaseUrl: options.databaseUrl,
         pgliteTemplate: options.pgliteTemplate,
+        syncFile: syncFileFor(options.durableCommits),
         // A new cluster is set up once seeded too.
         setUpContinues: true,
       })
