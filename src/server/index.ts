@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
-import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
+import { backupsDir, startBackups, type BackupOptions, type BackupSchedule } from './backup'
+import { createBackupService } from './backup/service'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
 import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
@@ -109,6 +110,9 @@ async function start(
   ready.catch(() => {})
 
   const storage = createStorageService({ dataDir: options.dataDir, now, logger })
+  const backupOptions = options.backups === true ? {} : options.backups || undefined
+  // Started once the database is ready (below); the backups endpoint reads it when called.
+  let backups: BackupSchedule | undefined = undefined
   const app = createApp({
     ready,
     secret: keys.secret,
@@ -123,6 +127,10 @@ async function start(
         rateLimits: options.authRateLimits,
       }),
       storage,
+      createBackupService({
+        dir: backupsDir(options.dataDir, backupOptions?.dir),
+        schedule: () => backups,
+      }),
     ],
     staticDir: options.staticDir,
     baseUrl: () => baseUrl,
@@ -180,7 +188,7 @@ async function start(
   }
 
   // After markReady: the first backup runs in the background and never delays start-up.
-  const backups: BackupSchedule | undefined = options.backups
+  backups = backupOptions
     ? startBackups(
         {
           dataDir: options.dataDir,
@@ -190,7 +198,7 @@ async function start(
           now,
           logger,
         },
-        options.backups === true ? {} : options.backups,
+        backupOptions,
       )
     : undefined
 
