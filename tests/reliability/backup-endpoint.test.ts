@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, type Backup } from '../../src/server/backup'
-import { BACKUPS_PATH, type BackupStatus } from '../../src/server/backup/service'
+import { BACKUPS_PATH, type BackupStatus } from '../../src/shared/backups'
 import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 
 /**

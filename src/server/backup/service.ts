@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { BACKUPS_PATH, type BackupStatus } from '@shared/backups'
 import { JSON_BODY_LIMIT_BYTES } from '../config'
 import { withRequestRole } from '../db/requestContext'
 import type { ServiceMount } from '../http/app'
@@ -9,14 +10,6 @@ import { errorResponse, internalError, invalidBody, jwtError, RestError, bodyToo
 import { listBackups } from './names'
 import type { BackupSchedule } from './schedule'
 import { MANIFEST_FILE, type BackupManifest } from './snapshot'
-
-export const BACKUPS_PATH = '/innkeeper/v1/backups'
-
-/** What Settings shows: where backups go and the newest one. */
-export interface BackupStatus {
-  dir: string
-  last: { name: string; createdAt: string; bytes: number } | null
-}
 
 export interface BackupServiceOptions {
   /** The backups folder (backupsDir of the server's options). */
