@@ -13,6 +13,7 @@ const desk = {
   INNKEEPER_DEMO: '0',
   INNKEEPER_LOG: '0',
   INNKEEPER_BACKUPS: '0',
+  INNKEEPER_DURABLE: '0',
   INNKEEPER_STATIC_DIR: '/tmp/evil',
   INNKEEPER_RESTART_AFTER_SETUP: '1',
   HOST: '0.0.0.0',
@@ -37,6 +38,7 @@ describe('backendEnv', () => {
       HOST: '127.0.0.1',
       PORT: '0',
       INNKEEPER_REQUEST_LOG: '0',
+      INNKEEPER_DURABLE: '1',
     })
   })
 

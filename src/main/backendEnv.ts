@@ -54,5 +54,7 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
     HOST: '127.0.0.1',
     PORT: '0',
     INNKEEPER_REQUEST_LOG: settings.requestLogs ? '1' : '0',
+    // A booking the desk was told is saved survives a power cut (the backend's default, pinned).
+    INNKEEPER_DURABLE: '1',
   }
 }

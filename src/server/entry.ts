@@ -10,6 +10,8 @@
  *   INNKEEPER_LOG=0      no logs at all
  *   INNKEEPER_REQUEST_LOG=0  errors and events only, no line per request
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
+ *   INNKEEPER_BACKUP_DIR the folder backups go to (default <data folder>/backups), e.g. on another disk
+ *   INNKEEPER_DURABLE=0  PGlite commits without syncing to disk (faster; a power cut may lose the last ones)
  *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
  *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
  *   INNKEEPER_DEMO_TODAY YYYY-MM-DD: the day the demo seed lays its bookings around (default: the desk's
@@ -127,7 +129,11 @@ async function main(): Promise<void> {
       today: demoTodayFromEnv(env.INNKEEPER_DEMO_TODAY),
       log: env.INNKEEPER_LOG !== '0',
       requestLogs: env.INNKEEPER_REQUEST_LOG !== '0',
-      backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,
+      backups:
+        env.INNKEEPER_BACKUPS !== '0' && !setUpOnly
+          ? { dir: env.INNKEEPER_BACKUP_DIR ? resolve(env.INNKEEPER_BACKUP_DIR) : undefined }
+          : false,
+      durableCommits: env.INNKEEPER_DURABLE !== '0',
       reopenAfterSetUp: !setUpOnly,
       desktop: env.INNKEEPER_DESKTOP === '1',
     })

@@ -3,10 +3,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
-import { startBackups, type BackupOptions, type BackupSchedule } from './backup'
+import { backupsDir, startBackups, type BackupOptions, type BackupSchedule } from './backup'
+import { createBackupService } from './backup/service'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
 import { scheduleMaintenance } from './db/maintenance'
 import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
+import { syncFileFor, type SyncFile } from './db/pgliteDurability'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
@@ -52,6 +54,12 @@ export interface StartServerOptions {
    * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
    */
   reopenAfterSetUp?: boolean
+  /**
+   * Durable commits on PGlite: a write is answered only once its WAL is on disk (see
+   * db/pgliteDurability.ts). Default off here, so test servers do not pay for it; the process entry
+   * turns it on. A function replaces fsync (tests).
+   */
+  durableCommits?: boolean | SyncFile
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
@@ -102,6 +110,9 @@ async function start(
   ready.catch(() => {})
 
   const storage = createStorageService({ dataDir: options.dataDir, now, logger })
+  const backupOptions = options.backups === true ? {} : options.backups || undefined
+  // Started once the database is ready (below); the backups endpoint reads it when called.
+  let backups: BackupSchedule | undefined = undefined
   const app = createApp({
     ready,
     secret: keys.secret,
@@ -116,6 +127,10 @@ async function start(
         rateLimits: options.authRateLimits,
       }),
       storage,
+      createBackupService({
+        dir: backupsDir(options.dataDir, backupOptions?.dir),
+        schedule: () => backups,
+      }),
     ],
     staticDir: options.staticDir,
     baseUrl: () => baseUrl,
@@ -134,6 +149,7 @@ async function start(
         dataDir: options.dataDir,
         databaseUrl: options.databaseUrl,
         pgliteTemplate: options.pgliteTemplate,
+        syncFile: syncFileFor(options.durableCommits),
         // A new cluster is set up once seeded too.
         setUpContinues: true,
       })
@@ -172,7 +188,7 @@ async function start(
   }
 
   // After markReady: the first backup runs in the background and never delays start-up.
-  const backups: BackupSchedule | undefined = options.backups
+  backups = backupOptions
     ? startBackups(
         {
           dataDir: options.dataDir,
@@ -182,7 +198,7 @@ async function start(
           now,
           logger,
         },
-        options.backups === true ? {} : options.backups,
+        backupOptions,
       )
     : undefined
 

@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database as Schema } from '../../src/shared/database.types'
 import { afterAll, describe, expect, it } from 'vitest'
-import { listBackups, restoreBackup, type Backup, type Scheduler } from '../../src/server/backup'
+import { backupsDir, listBackups, restoreBackup, type Backup, type Scheduler } from '../../src/server/backup'
+import { runBackupRestore } from '../../src/server/backup/restoreCli'
 import { DataDirInUseError } from '../../src/server/dataDirLock'
 import { pgliteDir } from '../../src/server/db/open'
 import type { PgliteDatabase } from '../../src/server/db/pglite'
@@ -117,7 +118,7 @@ describe('backup schedule', () => {
         day.passDay()
         expect(await reports.next()).toBeDefined()
       }
-      const kept = await listBackups(dataDir)
+      const kept = await listBackups(backupsDir(dataDir))
       expect(kept).toHaveLength(7)
       expect(kept[0]).toBe('2026-06-17T03-00-00-000Z')
       expect(kept[6]).toBe('2026-06-23T03-00-00-000Z')
@@ -127,6 +128,33 @@ describe('backup schedule', () => {
       await server.close()
     }
   }, 120_000)
+
+  it('backs up into the folder the admin chose, where the restore command finds it', async () => {
+    const dataDir = freshDataDir()
+    const chosen = join(freshDataDir(), 'other disk')
+    const reports = backupReports()
+    const server = await startServer({
+      dataDir,
+      port: 0,
+      log: false,
+      demo: false,
+      backups: { dir: chosen, onBackup: reports.onBackup },
+    })
+    let backup: Backup | undefined
+    try {
+      backup = await reports.next()
+    } finally {
+      await server.close()
+    }
+    expect(backup?.dir).toBe(join(chosen, backup!.name))
+    expect(await listBackups(chosen)).toEqual([backup!.name])
+    expect(await listBackups(backupsDir(dataDir))).toEqual([])
+    const listed = await runBackupRestore(['--data-dir', dataDir, '--list'], { INNKEEPER_BACKUP_DIR: chosen })
+    expect(listed).toBe(backup!.name)
+    const restored = await restoreBackup({ dataDir, backup: backup!.name, backupDir: chosen })
+    expect(restored.manifest.database).toBe('pglite')
+    summary.push('backup in a chosen folder, listed and restored from there')
+  })
 
   it('uses an unref’d timer, so a pending backup never keeps the process alive', async () => {
     const dataDir = freshDataDir()

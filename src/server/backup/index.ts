@@ -1,4 +1,4 @@
-export { listBackups } from './names'
+export { backupsDir, listBackups } from './names'
 export { restoreBackup, type RestoreOptions } from './restore'
 export {
   startBackups,

@@ -1,7 +1,10 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
-/** Backups live inside the data folder, one folder each, named by when they were made (UTC). */
+/**
+ * By default backups live inside the data folder; the admin may choose another folder (another disk,
+ * which outlives this one). One folder each, named by when they were made (UTC).
+ */
 export const BACKUPS_DIR = 'backups'
 
 /** Written while a backup is being made; renamed to its real name only once complete. */
@@ -18,18 +21,17 @@ export function isBackupName(name: string): boolean {
   return NAME_PATTERN.test(name)
 }
 
-export function backupsDir(dataDir: string): string {
-  return join(dataDir, BACKUPS_DIR)
+/** The backups folder: the chosen one, or the data folder's own. */
+export function backupsDir(dataDir: string, chosen?: string): string {
+  return chosen ?? join(dataDir, BACKUPS_DIR)
 }
 
-/** Complete backups of the data folder, oldest first. */
-export async function listBackups(dataDir: string): Promise<string[]> {
-  const entries = await readdir(backupsDir(dataDir), { withFileTypes: true }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return []
-      throw error
-    },
-  )
+/** Complete backups in a backups folder, oldest first. */
+export async function listBackups(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return []
+    throw error
+  })
   return entries
     .filter((entry) => entry.isDirectory() && isBackupName(entry.name))
     .map((entry) => entry.name)
@@ -48,13 +50,13 @@ function compareNames(a: string, b: string): number {
 }
 
 /** A name not yet taken in the backups folder, complete or partial. */
-export async function freshBackupName(dataDir: string, ms: number): Promise<string> {
+export async function freshBackupName(dir: string, ms: number): Promise<string> {
   const base = backupName(ms)
   for (let counter = 1; ; counter++) {
     const name = counter === 1 ? base : `${base}-${counter}`
     const taken = await Promise.all(
       [name, name + PARTIAL_SUFFIX].map((candidate) =>
-        stat(join(backupsDir(dataDir), candidate)).then(
+        stat(join(dir, candidate)).then(
           () => true,
           () => false,
         ),

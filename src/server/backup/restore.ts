@@ -13,6 +13,8 @@ export interface RestoreOptions {
   dataDir: string
   /** The backup folder's name, e.g. '2026-06-15T03-04-05-678Z'. */
   backup: string
+  /** The backups folder the server was given (INNKEEPER_BACKUP_DIR); default <dataDir>/backups. */
+  backupDir?: string
   /** Where a PostgreSQL backup goes back to (the server's DATABASE_URL). */
   databaseUrl?: string
   now?: () => number
@@ -34,7 +36,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   if (!(await exists(dataDir))) throw new Error(`There is no data folder at ${dataDir}`)
   const unlock = await lockDataDir(dataDir)
   try {
-    const source = await findBackup(dataDir, options.backup)
+    const source = await findBackup(backupsDir(dataDir, options.backupDir), options.backup)
     const manifest = JSON.parse(await readFile(join(source, MANIFEST_FILE), 'utf8')) as BackupManifest
     checkTarget(manifest, options.databaseUrl)
 
@@ -76,13 +78,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   }
 }
 
-async function findBackup(dataDir: string, name: string): Promise<string> {
-  const available = await listBackups(dataDir)
+async function findBackup(dir: string, name: string): Promise<string> {
+  const available = await listBackups(dir)
   if (!isBackupName(name) || !available.includes(name)) {
     const list = available.length ? available.join(', ') : 'none'
-    throw new Error(`No backup named "${name}" in ${backupsDir(dataDir)} (available: ${list})`)
+    throw new Error(`No backup named "${name}" in ${dir} (available: ${list})`)
   }
-  return join(backupsDir(dataDir), name)
+  return join(dir, name)
 }
 
 function checkTarget(manifest: BackupManifest, databaseUrl: string | undefined): void {

@@ -10,6 +10,8 @@ export const BACKUPS_KEPT = 7
 export type Scheduler = (run: () => void, delayMs: number) => () => void
 
 export interface BackupOptions {
+  /** The folder backups go to (default <dataDir>/backups): another disk survives this one. */
+  dir?: string
   intervalMs?: number
   keep?: number
   /** Injectable for tests; the default timer is unref'd so it never keeps the process alive. */
@@ -38,6 +40,7 @@ const unrefTimer: Scheduler = (run, delayMs) => {
 export function startBackups(source: BackupSource, options: BackupOptions = {}): BackupSchedule {
   const intervalMs = options.intervalMs ?? BACKUP_INTERVAL_MS
   const keep = options.keep ?? BACKUPS_KEPT
+  const dir = backupsDir(source.dataDir, options.dir)
   const scheduler = options.scheduler ?? unrefTimer
   let stopped = false
   let cancel = () => {}
@@ -48,8 +51,8 @@ export function startBackups(source: BackupSource, options: BackupOptions = {}):
       if (stopped) return undefined
       let backup: Backup | undefined
       try {
-        backup = await createBackup(source)
-        await pruneBackups(source.dataDir, keep)
+        backup = await createBackup(source, dir)
+        await pruneBackups(dir, keep)
         source.logger.info('backup made', { backup: backup.name, database: backup.manifest.database })
       } catch (error) {
         source.logger.error('backup failed', error)
@@ -78,9 +81,8 @@ export function startBackups(source: BackupSource, options: BackupOptions = {}):
 }
 
 /** Removes all but the newest `keep` backups, and '.partial' folders a killed process left behind. */
-export async function pruneBackups(dataDir: string, keep: number): Promise<void> {
-  const root = backupsDir(dataDir)
-  const complete = await listBackups(dataDir)
+export async function pruneBackups(root: string, keep: number): Promise<void> {
+  const complete = await listBackups(root)
   const stale = complete.slice(0, Math.max(0, complete.length - keep))
   const partial = (await readdir(root).catch(() => [] as string[])).filter((name) =>
     name.endsWith(PARTIAL_SUFFIX),

@@ -5,7 +5,7 @@ import { gzip } from 'node:zlib'
 import type { PgliteDatabase } from '../db/pglite'
 import type { Database } from '../db/types'
 import type { Logger } from '../http/log'
-import { backupsDir, freshBackupName, PARTIAL_SUFFIX } from './names'
+import { freshBackupName, PARTIAL_SUFFIX } from './names'
 import { pgDump, ToolMissingError } from './postgresTools'
 
 export const MANIFEST_FILE = 'manifest.json'
@@ -45,10 +45,9 @@ export interface Backup {
  * deleted or replaced right after the snapshot is still there to be copied. The folder only gets its
  * real name once complete; a process killed halfway leaves a '.partial' folder that pruning removes.
  */
-export async function createBackup(source: BackupSource): Promise<Backup> {
-  const root = backupsDir(source.dataDir)
+export async function createBackup(source: BackupSource, root: string): Promise<Backup> {
   await mkdir(root, { recursive: true, mode: 0o700 })
-  const name = await freshBackupName(source.dataDir, source.now())
+  const name = await freshBackupName(root, source.now())
   const partial = join(root, name + PARTIAL_SUFFIX)
   await mkdir(partial, { mode: 0o700 })
   try {

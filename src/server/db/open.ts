@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
+import type { SyncFile } from './pgliteDurability'
 import { sharedBuffersMbFor } from './pgliteMemory'
 import { openPostgres } from './postgres'
 import type { Database } from './types'
@@ -20,6 +21,8 @@ export interface OpenDatabaseOptions {
    * by default a new cluster counts as set up once migrated.
    */
   setUpContinues?: boolean
+  /** Durable PGlite commits through this sync (see openPglite); PostgreSQL syncs on its own. */
+  syncFile?: SyncFile
 }
 
 /**
@@ -31,6 +34,7 @@ export async function openDatabase({
   databaseUrl,
   pgliteTemplate,
   setUpContinues = false,
+  syncFile,
 }: OpenDatabaseOptions): Promise<Database> {
   if (databaseUrl) return prepared(openPostgres(databaseUrl))
   const pgdata = pgliteDir(dataDir)
@@ -41,18 +45,18 @@ export async function openDatabase({
     await startSetUp(dataDir)
     // Migrations the template does not have yet (none, when it comes from the same build) run after.
     const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
-    const db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir }))
+    const db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir, syncFile }))
     if (!setUpContinues) await finishSetUp(dataDir)
     return db
   }
   try {
     // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
     // existing one `create extension if not exists` finds it in the catalog without its files.
-    return await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false }))
+    return await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false, syncFile }))
   } catch (error) {
     // A migration that calls pgcrypto (none does today) gets it on a second try.
     if (!String(error).includes('pgcrypto')) throw error
-    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb }))
+    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, syncFile }))
   }
 }
 

@@ -1,6 +1,7 @@
 import { PGlite, types } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { durableStartParams, passSyncsToDisk, syncTree, type SyncFile } from './pgliteDurability'
 import { PgliteSession } from './pgliteSession'
 import type { Database } from './types'
 import { rowParsers } from './values'
@@ -25,6 +26,12 @@ export interface OpenPgliteOptions {
   pgcrypto?: boolean
   /** PostgreSQL's shared_buffers in MB (default 16; see pgliteMemory.ts). */
   sharedBuffersMb?: number
+  /**
+   * Durable commits (with dataDir): PostgreSQL's fsync is on and its syncs reach the disk through
+   * this (fsyncFile), so a commit returns only once its WAL is on disk. Off when omitted: PGlite's
+   * default, where a power cut can lose the last commits.
+   */
+  syncFile?: SyncFile
 }
 
 /**
@@ -32,13 +39,20 @@ export interface OpenPgliteOptions {
  * to fn — a query on the database itself would wait for the transaction to end, forever.
  */
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
+  const { dataDir, syncFile } = options
+  const durable = syncFile !== undefined && dataDir !== undefined
   const pg = new PGlite({
-    dataDir: options.dataDir,
+    dataDir,
     loadDataDir: options.loadDataDir,
     extensions: options.pgcrypto === false ? { btree_gist } : { pgcrypto, btree_gist },
-    // PGlite's own parameters (single-user mode, no fsync…) must stay. shared_buffers costs about its
-    // size in PGlite's memory, which never shrinks; PostgreSQL's default is 128 MB.
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffersMb ?? 16}MB`],
+    // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
+    // shared_buffers costs about its size in PGlite's memory, which never shrinks; PostgreSQL's
+    // default is 128 MB.
+    startParams: [
+      ...(durable ? durableStartParams() : PGlite.defaultStartParams),
+      '-c',
+      `shared_buffers=${options.sharedBuffersMb ?? 16}MB`,
+    ],
     parsers: {
       [types.DATE]: rowParsers.date,
       [types.NUMERIC]: rowParsers.numeric,
@@ -46,6 +60,10 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     },
   })
   await pg.waitReady
+  if (syncFile && dataDir) {
+    passSyncsToDisk(pg, syncFile)
+    syncTree(dataDir, syncFile)
+  }
   // JSON timestamps then read +00:00, as Supabase's do.
   await pg.exec("set time zone 'UTC'")
   const session = new PgliteSession(pg)

@@ -24,6 +24,18 @@ export function supabase(): AppClient {
 }
 
 /**
+ * A request to the embedded backend's own paths (not Supabase's, so not through supabase-js), as
+ * the signed-in user.
+ */
+export async function fetchEmbeddedBackend(path: string, method: 'GET' | 'POST'): Promise<Response> {
+  if (!client || !connectedTo) throw new Error('The backend connection is not ready yet')
+  const { data } = await client.auth.getSession()
+  const headers: Record<string, string> = { apikey: connectedTo.supabaseAnonKey }
+  if (data.session) headers.authorization = `Bearer ${data.session.access_token}`
+  return fetch(`${connectedTo.supabaseUrl}${path}`, { method, headers })
+}
+
+/**
  * A second client that never stores a session: signing a new staff member up through it must not
  * replace the session of the person who is creating the account.
  */

@@ -9,10 +9,13 @@ export interface EmbeddedBackend {
 // server's sources; vitest resolves it like any other import.
 const TEST_SERVER_MODULE = ['..', '..', '..', '..', 'tests', 'harness', 'testServer'].join('/')
 
-/** The real embedded backend on a free port with the demo data, for tests of a screen end to end. */
-export async function startEmbeddedBackend(): Promise<EmbeddedBackend> {
+/**
+ * The real embedded backend on a free port with the demo data, for tests of a screen end to end;
+ * options go to the server (StartServerOptions, e.g. `backups`).
+ */
+export async function startEmbeddedBackend(options: Record<string, unknown> = {}): Promise<EmbeddedBackend> {
   const harness = (await import(/* @vite-ignore */ TEST_SERVER_MODULE)) as {
-    startTestServer(): Promise<EmbeddedBackend>
+    startTestServer(options: Record<string, unknown>): Promise<EmbeddedBackend>
   }
-  return harness.startTestServer()
+  return harness.startTestServer(options)
 }

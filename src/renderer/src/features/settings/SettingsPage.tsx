@@ -1,4 +1,5 @@
 import { PageHeading } from '../../ui/PageHeading'
+import { Backups } from './backups/Backups'
 import { BackendConnection } from './connection/BackendConnection'
 import { UpdateSettingsForm } from './UpdateSettingsForm'
 
@@ -8,6 +9,7 @@ export default function SettingsPage() {
       <PageHeading title="Update hotel settings" />
       <UpdateSettingsForm />
       <BackendConnection />
+      <Backups />
     </>
   )
 }

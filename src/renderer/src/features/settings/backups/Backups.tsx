@@ -1,0 +1,84 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Alert, Button } from 'antd'
+import type { BackupStatus } from '@shared/backups'
+import { usePlatform } from '../../../app/PlatformContext'
+import { Panel } from '../../../ui/Panel'
+import { Spinner } from '../../../ui/Spinner'
+import { CONNECTION_QUERY_KEY } from '../connection/useBackendConnection'
+import { backUpNow, getBackupStatus } from './service'
+
+export const BACKUPS_QUERY_KEY = ['backups'] as const
+
+/** 12 345 678 bytes → '11.8 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} kB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}
+
+function LastBackup({ status }: { status: BackupStatus }) {
+  return (
+    <dl>
+      <dt>Last backup</dt>
+      <dd>
+        {status.last
+          ? `${new Date(status.last.createdAt).toLocaleString()} (${formatBytes(status.last.bytes)})`
+          : 'None yet'}
+      </dd>
+      <dt>Kept in</dt>
+      <dd>{status.dir}</dd>
+    </dl>
+  )
+}
+
+function BackupsPanel() {
+  const queryClient = useQueryClient()
+  const {
+    data: status,
+    isPending,
+    error,
+  } = useQuery({ queryKey: BACKUPS_QUERY_KEY, queryFn: getBackupStatus })
+  const backup = useMutation({
+    mutationFn: backUpNow,
+    onSuccess: (next) => queryClient.setQueryData(BACKUPS_QUERY_KEY, next),
+  })
+  if (isPending) return <Spinner />
+  // Backups off on this server: nothing to show.
+  if (status === null) return null
+  return (
+    <Panel
+      title="Backups"
+      extra={
+        status && (
+          <Button onClick={() => backup.mutate()} loading={backup.isPending}>
+            Back up now
+          </Button>
+        )
+      }
+    >
+      {status && <LastBackup status={status} />}
+      {(error ?? backup.error) && (
+        <Alert
+          type="error"
+          showIcon
+          message={(error ?? backup.error)?.message}
+          description={((error ?? backup.error)?.cause as Error | undefined)?.message}
+        />
+      )}
+    </Panel>
+  )
+}
+
+/**
+ * The embedded backend's backups: shown in web mode (always served by it) and in the desktop app
+ * while it uses the built-in database; a hosted Supabase project has no backups to show.
+ */
+export function Backups() {
+  const { connection: control } = usePlatform()
+  const { data: connection } = useQuery({
+    queryKey: CONNECTION_QUERY_KEY,
+    queryFn: () => control!.get(),
+    enabled: control !== undefined,
+  })
+  const embedded = control === undefined || connection?.mode === 'local'
+  return embedded ? <BackupsPanel /> : null
+}
