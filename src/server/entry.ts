@@ -10,6 +10,8 @@
  *   INNKEEPER_LOG=0      no logs at all
  *   INNKEEPER_REQUEST_LOG=0  errors and events only, no line per request
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
+ *   INNKEEPER_OWNER_SETUP=1  set by the desktop app on a real data folder: while there is no staff, the
+ *                        first run creates the owner (auth/owner.ts)
  *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
  *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
  *   INNKEEPER_DEMO_TODAY YYYY-MM-DD: the day the demo seed lays its bookings around (default: the desk's
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
       backups: env.INNKEEPER_BACKUPS !== '0' && !setUpOnly,
       reopenAfterSetUp: !setUpOnly,
       desktop: env.INNKEEPER_DESKTOP === '1',
+      ownerSetup: env.INNKEEPER_OWNER_SETUP === '1',
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -52,6 +52,11 @@ export interface StartServerOptions {
    * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
    */
   reopenAfterSetUp?: boolean
+  /**
+   * The desktop app on a real data folder: while the database has no staff, its first run creates the
+   * owner through /auth/v1/innkeeper/owner (auth/owner.ts). Off by default: web mode may serve a network.
+   */
+  ownerSetup?: boolean
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
@@ -114,6 +119,7 @@ async function start(
         now,
         logger,
         rateLimits: options.authRateLimits,
+        ownerSetup: options.ownerSetup,
       }),
       storage,
     ],

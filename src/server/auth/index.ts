@@ -6,6 +6,7 @@ import type { AuthCall, AuthDeps } from './context'
 import { AuthError, authErrorResponse, badRequest } from './errors'
 import { primeDummyHash } from './passwords'
 import { FailureBackoff, WindowCounter } from './rateLimit'
+import { createOwner, ownerStatus } from './owner'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
@@ -19,12 +20,19 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/logout': { POST: logout },
 }
 
+/** Served only with ownerSetup (see owner.ts). */
+const OWNER_ROUTES: typeof ROUTES = {
+  '/innkeeper/owner': { GET: ownerStatus, POST: createOwner },
+}
+
 export interface AuthServiceOptions {
   secret: Uint8Array
   now(): number
   logger: Logger
   /** Each one given replaces its default. */
   rateLimits?: Partial<AuthRateLimits>
+  /** The desktop app's first run: the owner may be created while there is no staff (owner.ts). */
+  ownerSetup?: boolean
 }
 
 /** The GoTrue subset of contract 3, mounted at /auth/v1. */
@@ -43,8 +51,9 @@ export function createAuthService(options: AuthServiceOptions): ServiceMount {
       signUpsPerAddress: new WindowCounter(limits.signUpsPerAddress, options.now),
     },
   }
+  const routes = options.ownerSetup ? { ...ROUTES, ...OWNER_ROUTES } : ROUTES
   const handler: ServiceHandler = async (req, ctx) => {
-    const methods = ROUTES[req.path.replace(/\/+$/, '') || '/']
+    const methods = routes[req.path.replace(/\/+$/, '') || '/']
     const route = methods?.[req.method]
     try {
       if (!methods) throw new AuthError(404, 'not_found', 'Not Found')
