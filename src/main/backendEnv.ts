@@ -33,6 +33,11 @@ const LOCALE_CATEGORY = /^LC_[A-Z]+$/
 export interface BackendSettings {
   dataDir: string
   /**
+   * The demo folder: seeded with the demo. Otherwise the folder starts empty and the first run
+   * creates its owner through the backend's owner set-up.
+   */
+  demo: boolean
+  /**
    * A log line per request: on while developing, off in the packaged app (they would only fill its
    * log folder); errors and events are logged either way.
    */
@@ -54,5 +59,7 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
     HOST: '127.0.0.1',
     PORT: '0',
     INNKEEPER_REQUEST_LOG: settings.requestLogs ? '1' : '0',
+    INNKEEPER_DEMO: settings.demo ? '1' : '0',
+    INNKEEPER_OWNER_SETUP: settings.demo ? '0' : '1',
   }
 }
