@@ -9,10 +9,19 @@ export interface EmbeddedBackend {
 // server's sources; vitest resolves it like any other import.
 const TEST_SERVER_MODULE = ['..', '..', '..', '..', 'tests', 'harness', 'testServer'].join('/')
 
-/** The real embedded backend on a free port with the demo data, for tests of a screen end to end. */
-export async function startEmbeddedBackend(): Promise<EmbeddedBackend> {
+/** The server options renderer tests set (src/server/index.ts StartServerOptions). */
+export interface EmbeddedBackendOptions {
+  demo?: boolean
+  ownerSetup?: boolean
+}
+
+/**
+ * The real embedded backend on a free port, for tests of a screen end to end: with the demo data,
+ * or as a new desk's (no demo, owner set-up on).
+ */
+export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {}): Promise<EmbeddedBackend> {
   const harness = (await import(/* @vite-ignore */ TEST_SERVER_MODULE)) as {
-    startTestServer(): Promise<EmbeddedBackend>
+    startTestServer(options: EmbeddedBackendOptions): Promise<EmbeddedBackend>
   }
-  return harness.startTestServer()
+  return harness.startTestServer(options)
 }
