@@ -39,6 +39,7 @@ describe('backendEnv', () => {
       INNKEEPER_REQUEST_LOG: '0',
       INNKEEPER_DEMO: '0',
       INNKEEPER_OWNER_SETUP: '1',
+      INNKEEPER_DEMO_DATA: '0',
     })
   })
 
@@ -53,11 +54,11 @@ describe('backendEnv', () => {
       { INNKEEPER_DEMO: '0', INNKEEPER_OWNER_SETUP: '1' },
       { dataDir: '/demo', requestLogs: false, demo: true },
     )
-    expect(demo).toMatchObject({ INNKEEPER_DEMO: '1', INNKEEPER_OWNER_SETUP: '0' })
+    expect(demo).toMatchObject({ INNKEEPER_DEMO: '1', INNKEEPER_OWNER_SETUP: '0', INNKEEPER_DEMO_DATA: '1' })
     const real = backendEnv(
       { INNKEEPER_DEMO: '1', INNKEEPER_OWNER_SETUP: '0' },
       { dataDir: '/data', requestLogs: false, demo: false },
     )
-    expect(real).toMatchObject({ INNKEEPER_DEMO: '0', INNKEEPER_OWNER_SETUP: '1' })
+    expect(real).toMatchObject({ INNKEEPER_DEMO: '0', INNKEEPER_OWNER_SETUP: '1', INNKEEPER_DEMO_DATA: '0' })
   })
 })

@@ -61,5 +61,7 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
     INNKEEPER_REQUEST_LOG: settings.requestLogs ? '1' : '0',
     INNKEEPER_DEMO: settings.demo ? '1' : '0',
     INNKEEPER_OWNER_SETUP: settings.demo ? '0' : '1',
+    // The demo folder says so on every screen; npm run dev's demo too.
+    INNKEEPER_DEMO_DATA: settings.demo ? '1' : '0',
   }
 }

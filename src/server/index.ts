@@ -57,6 +57,8 @@ export interface StartServerOptions {
    * owner through /auth/v1/innkeeper/owner (auth/owner.ts). Off by default: web mode may serve a network.
    */
   ownerSetup?: boolean
+  /** The desktop app's demo folder: the app says "demo data" on every screen (auth/owner.ts). */
+  demoData?: boolean
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
@@ -119,7 +121,7 @@ async function start(
         now,
         logger,
         rateLimits: options.authRateLimits,
-        ownerSetup: options.ownerSetup,
+        desk: { ownerSetup: options.ownerSetup, demoData: options.demoData },
       }),
       storage,
     ],

@@ -24,6 +24,7 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
   const start = async (options: {
     ownerSetup: boolean
     demo: boolean
+    demoData?: boolean
     wrapDatabase?: (db: Database) => Database
   }) => {
     server = await startTestServer(options, kind)
@@ -124,6 +125,14 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
     const badEmail = await ownerRequest(s, { ...owner(1), email: 'not-an-email' })
     expect([badEmail.status, (await json(badEmail)).code]).toEqual([400, 'validation_failed'])
     expect(await needsOwner(s)).toBe(true)
+  })
+
+  it('in the desktop’s demo folder, says it is the demo and offers no owner set-up', async () => {
+    const s = await start({ ownerSetup: false, demo: true, demoData: true })
+    const status = await fetch(`${s.url}${OWNER_PATH}`, { headers: { apikey: s.anonKey } })
+    expect(await status.json()).toEqual({ needs_owner: false, demo: true })
+    expect((await ownerRequest(s, owner(1))).status).toBe(405)
+    summary.push(`${kind}: the demo folder says demo, POST 405`)
   })
 
   it('does not exist where the server was not started for it (web mode, demo data)', async () => {

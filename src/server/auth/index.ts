@@ -6,7 +6,7 @@ import type { AuthCall, AuthDeps } from './context'
 import { AuthError, authErrorResponse, badRequest } from './errors'
 import { primeDummyHash } from './passwords'
 import { FailureBackoff, WindowCounter } from './rateLimit'
-import { createOwner, ownerStatus } from './owner'
+import { createOwner, type DeskOptions, ownerStatus } from './owner'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
@@ -20,9 +20,11 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/logout': { POST: logout },
 }
 
-/** Served only with ownerSetup (see owner.ts). */
-const OWNER_ROUTES: typeof ROUTES = {
-  '/innkeeper/owner': { GET: ownerStatus, POST: createOwner },
+/** The desktop app's own paths (owner.ts): none in web mode. */
+function deskRoutes(desk: DeskOptions): typeof ROUTES {
+  if (!desk.ownerSetup && !desk.demoData) return {}
+  const status = ownerStatus(desk)
+  return { '/innkeeper/owner': desk.ownerSetup ? { GET: status, POST: createOwner } : { GET: status } }
 }
 
 export interface AuthServiceOptions {
@@ -31,8 +33,8 @@ export interface AuthServiceOptions {
   logger: Logger
   /** Each one given replaces its default. */
   rateLimits?: Partial<AuthRateLimits>
-  /** The desktop app's first run: the owner may be created while there is no staff (owner.ts). */
-  ownerSetup?: boolean
+  /** The desktop app's data folder: the first run's owner set-up, or the demo (owner.ts). */
+  desk?: DeskOptions
 }
 
 /** The GoTrue subset of contract 3, mounted at /auth/v1. */
@@ -51,7 +53,7 @@ export function createAuthService(options: AuthServiceOptions): ServiceMount {
       signUpsPerAddress: new WindowCounter(limits.signUpsPerAddress, options.now),
     },
   }
-  const routes = options.ownerSetup ? { ...ROUTES, ...OWNER_ROUTES } : ROUTES
+  const routes = { ...ROUTES, ...deskRoutes(options.desk ?? {}) }
   const handler: ServiceHandler = async (req, ctx) => {
     const methods = routes[req.path.replace(/\/+$/, '') || '/']
     const route = methods?.[req.method]

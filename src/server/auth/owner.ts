@@ -15,11 +15,22 @@ import { insertEmailUser } from './users'
  * steps); it is served only when the server was started with ownerSetup (the desktop app, bound to
  * loopback), never in web mode, which may serve a network.
  *
- * GET  /auth/v1/innkeeper/owner → { needs_owner }
+ * GET  /auth/v1/innkeeper/owner → { needs_owner, demo } (also served in the desktop's demo folder,
+ *      which answers demo: true so every screen says so, and never needs an owner)
  * POST /auth/v1/innkeeper/owner { email, password, full_name } → 201 { id, email }
  */
-export async function ownerStatus(call: AuthCall): Promise<ApiResponse> {
-  return jsonResponse(200, { needs_owner: !(await hasStaff(call.ctx.db)) })
+export function ownerStatus(desk: DeskOptions) {
+  return async (call: AuthCall): Promise<ApiResponse> =>
+    jsonResponse(200, {
+      needs_owner: desk.ownerSetup === true && !(await hasStaff(call.ctx.db)),
+      demo: desk.demoData === true,
+    })
+}
+
+/** What the desktop app told its backend about the data folder (StartServerOptions). */
+export interface DeskOptions {
+  ownerSetup?: boolean
+  demoData?: boolean
 }
 
 export async function createOwner(call: AuthCall): Promise<ApiResponse> {

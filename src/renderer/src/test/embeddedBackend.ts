@@ -13,6 +13,7 @@ const TEST_SERVER_MODULE = ['..', '..', '..', '..', 'tests', 'harness', 'testSer
 export interface EmbeddedBackendOptions {
   demo?: boolean
   ownerSetup?: boolean
+  demoData?: boolean
 }
 
 /**

@@ -10,7 +10,10 @@ import {
   type EmbeddedBackendOptions,
 } from '../../test/embeddedBackend'
 import type { Platform } from '../../platform/types'
+import { DemoBanner } from '../../app/DemoBanner'
+import { PlatformContext } from '../../app/PlatformContext'
 import LoginPage from './LoginPage'
+import { DESK_STATUS_QUERY_KEY } from './ownerService'
 
 /** The login screen against the real embedded backend: a new desk's first run creates its owner. */
 // Typing into Ant Design's fields and hashing a password on a shared machine take longer than 5 s.
@@ -22,11 +25,11 @@ describe('the login screen', { timeout: 60_000 }, () => {
     await server?.stop()
   })
 
-  async function open(options: EmbeddedBackendOptions) {
+  async function open(options: EmbeddedBackendOptions, kind: Platform['kind'] = 'electron') {
     server = await startEmbeddedBackend(options)
     const memory = new Map<string, string>()
     const platform: Platform = {
-      kind: 'web',
+      kind,
       loadBackendConfig: vi.fn(),
       pickImage: vi.fn(),
       sessionStorageFor: () => ({
@@ -37,14 +40,17 @@ describe('the login screen', { timeout: 60_000 }, () => {
     }
     initSupabase({ supabaseUrl: server.url, supabaseAnonKey: server.anonKey }, platform)
     render(
-      <QueryClientProvider client={(queryClient = new QueryClient())}>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/dashboard" element={<p>The dashboard</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+      <PlatformContext.Provider value={platform}>
+        <QueryClientProvider client={(queryClient = new QueryClient())}>
+          <MemoryRouter initialEntries={['/login']}>
+            <Routes>
+              <Route path="/login" element={<LoginPage />} />
+              <Route path="/dashboard" element={<p>The dashboard</p>} />
+            </Routes>
+          </MemoryRouter>
+          <DemoBanner />
+        </QueryClientProvider>
+      </PlatformContext.Provider>,
     )
   }
 
@@ -75,19 +81,39 @@ describe('the login screen', { timeout: 60_000 }, () => {
   it('shows the usual login where the desk already has staff', async () => {
     // The demo's staff exist: the owner set-up is offered by this server, and says no.
     await open({ demo: true, ownerSetup: true })
-    await vi.waitFor(() => expect(queryClient.getQueryState(['needs-owner'])?.status).toBe('success'), {
+    await vi.waitFor(() => expect(queryClient.getQueryState(DESK_STATUS_QUERY_KEY)?.status).toBe('success'), {
       timeout: 10_000,
     })
-    expect(queryClient.getQueryData(['needs-owner'])).toBe(false)
+    expect(queryClient.getQueryData(DESK_STATUS_QUERY_KEY)).toEqual({ needsOwner: false, demo: false })
     expect(screen.getByRole('heading')).toHaveTextContent('Log in to your account')
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument()
   })
 
-  it('shows the usual login where the backend has no owner set-up (web mode, hosted Supabase)', async () => {
+  it('shows the usual login where the backend has no owner set-up (hosted Supabase)', async () => {
     await open({ demo: false })
-    await vi.waitFor(() => expect(queryClient.getQueryState(['needs-owner'])?.status).toBe('success'), {
+    await vi.waitFor(() => expect(queryClient.getQueryState(DESK_STATUS_QUERY_KEY)?.status).toBe('success'), {
       timeout: 10_000,
     })
+    expect(screen.getByRole('heading')).toHaveTextContent('Log in to your account')
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+
+  it('never asks in web mode (its server has no owner set-up)', async () => {
+    await open({ demo: false, ownerSetup: true }, 'web')
+    await screen.findByRole('button', { name: 'Login' })
+    // Asked for on mount when enabled: still idle and without an answer means never sent.
+    expect(queryClient.getQueryState(DESK_STATUS_QUERY_KEY)).toMatchObject({
+      fetchStatus: 'idle',
+      dataUpdatedAt: 0,
+    })
+    expect(screen.getByRole('heading')).toHaveTextContent('Log in to your account')
+  })
+
+  it('says on the screen that the desktop’s demo folder holds demo data', async () => {
+    await open({ demo: true, demoData: true })
+    expect(await screen.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Demo data — bookings here are not real',
+    )
     expect(screen.getByRole('heading')).toHaveTextContent('Log in to your account')
   })
 })

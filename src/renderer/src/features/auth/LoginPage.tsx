@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query'
 import logo from '../../assets/logo.svg'
 import { LoginForm } from './LoginForm'
 import { OwnerForm } from './OwnerForm'
-import { needsOwner } from './ownerService'
+import { useDeskStatus } from './useDeskStatus'
 import styles from './LoginPage.module.css'
 
 export default function LoginPage() {
   // A new desk's backend says it has no staff yet: its first screen creates the owner instead.
-  const { data: firstRun } = useQuery({ queryKey: ['needs-owner'], queryFn: needsOwner, staleTime: 0 })
+  const firstRun = useDeskStatus()?.needsOwner === true
   return (
     <main className={styles.page}>
       <div className={styles.column}>

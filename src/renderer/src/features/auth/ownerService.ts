@@ -9,15 +9,24 @@ export interface NewOwner {
   password: string
 }
 
+export interface DeskStatus {
+  /** The backend offers the owner set-up and has no staff yet: the first run. */
+  needsOwner: boolean
+  /** The desktop app's demo folder: every screen says so. */
+  demo: boolean
+}
+
+export const DESK_STATUS_QUERY_KEY = ['desk-status']
+
 /**
- * True only when the backend says this desk has no staff yet and offers the owner set-up: a hosted
- * project, web mode and the demo answer 404, and any other answer shows the usual login.
+ * What the desktop's backend says about its data folder. A hosted project and web mode answer 404:
+ * then, as for any other answer, neither the first run nor the demo banner.
  */
-export async function needsOwner(): Promise<boolean> {
+export async function deskStatus(): Promise<DeskStatus> {
   const response = await fetchBackend(OWNER_PATH)
-  if (!response.ok) return false
-  const body = (await response.json()) as { needs_owner?: unknown }
-  return body.needs_owner === true
+  if (!response.ok) return { needsOwner: false, demo: false }
+  const body = (await response.json()) as { needs_owner?: unknown; demo?: unknown }
+  return { needsOwner: body.needs_owner === true, demo: body.demo === true }
 }
 
 /** Creates the first staff member; the backend refuses it once anyone is staff. */
