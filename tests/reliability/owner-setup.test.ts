@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
     email: `owner-${n}@example.com`,
     password: 'long-enough-1',
     full_name: `Owner ${n}`,
+    business_name: `Cabins ${n}`,
   })
 
   it('is asked for on an empty database, created once by an anonymous caller, who can then sign in as staff', async () => {
@@ -67,6 +68,8 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
     expect(error).toBeNull()
     const { data: isStaff } = await client.rpc('is_staff')
     expect(isStaff).toBe(true)
+    const { data: settings } = await client.from('settings').select('businessName').single()
+    expect(settings?.businessName).toBe('Cabins 1')
     summary.push(`${kind}: owner created by anon and signs in as staff`)
   })
 
@@ -122,6 +125,10 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
     expect([short.status, (await json(short)).code]).toEqual([422, 'weak_password'])
     const nameless = await ownerRequest(s, { ...owner(1), full_name: '  ' })
     expect([nameless.status, (await json(nameless)).code]).toEqual([400, 'validation_failed'])
+    const unnamed = await ownerRequest(s, { ...owner(1), business_name: '' })
+    expect([unnamed.status, (await json(unnamed)).code]).toEqual([400, 'validation_failed'])
+    const longName = await ownerRequest(s, { ...owner(1), business_name: 'x'.repeat(101) })
+    expect([longName.status, (await json(longName)).code]).toEqual([400, 'validation_failed'])
     const badEmail = await ownerRequest(s, { ...owner(1), email: 'not-an-email' })
     expect([badEmail.status, (await json(badEmail)).code]).toEqual([400, 'validation_failed'])
     expect(await needsOwner(s)).toBe(true)

@@ -17,7 +17,7 @@ import { insertEmailUser } from './users'
  *
  * GET  /auth/v1/innkeeper/owner → { needs_owner, demo } (also served in the desktop's demo folder,
  *      which answers demo: true so every screen says so, and never needs an owner)
- * POST /auth/v1/innkeeper/owner { email, password, full_name } → 201 { id, email }
+ * POST /auth/v1/innkeeper/owner { email, password, full_name, business_name } → 201 { id, email }
  */
 export function ownerStatus(desk: DeskOptions) {
   return async (call: AuthCall): Promise<ApiResponse> =>
@@ -43,6 +43,11 @@ export async function createOwner(call: AuthCall): Promise<ApiResponse> {
   }
   const fullName = typeof body.full_name === 'string' ? body.full_name.trim() : ''
   if (fullName === '') throw validationFailed('The owner needs a full name')
+  const businessName = typeof body.business_name === 'string' ? body.business_name.trim() : ''
+  if (businessName === '') throw validationFailed('The business needs a name')
+  if ([...businessName].length > BUSINESS_NAME_MAX_LENGTH) {
+    throw validationFailed(`The business name may have at most ${BUSINESS_NAME_MAX_LENGTH} characters`)
+  }
   // Counted like sign-ups: one address cannot make the server hash passwords without end.
   const { signUpsPerAddress } = call.deps.limits
   const retryAfter = signUpsPerAddress.retryAfter(call.req.remoteAddress)
@@ -63,6 +68,7 @@ export async function createOwner(call: AuthCall): Promise<ApiResponse> {
         nowMs: call.deps.now(),
       })
       await tx.query('insert into public.staff (user_id) values ($1::uuid)', [id])
+      await tx.query('update public.settings set "businessName" = $1 where id = 1', [businessName])
       return id
     })
     if (!userId) throw ownerExists()
@@ -76,6 +82,9 @@ export async function createOwner(call: AuthCall): Promise<ApiResponse> {
     throw error
   }
 }
+
+/** As the settings column's check (migration …_business_name.sql). */
+const BUSINESS_NAME_MAX_LENGTH = 100
 
 function ownerExists(): AuthError {
   return new AuthError(403, 'owner_exists', 'This Innkeeper already has its owner; sign in instead')

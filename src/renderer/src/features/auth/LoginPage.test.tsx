@@ -58,6 +58,10 @@ describe('the login screen', { timeout: 60_000 }, () => {
     await open({ demo: false, ownerSetup: true })
     await screen.findByRole('heading', { name: 'Create the owner account' }, { timeout: 10_000 })
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana Owner')
+    await userEvent.click(screen.getByRole('button', { name: 'Create the owner account' }))
+    // Everything but the full name is still empty: the business name is asked for like the rest.
+    expect(await screen.findAllByText('This field is required')).toHaveLength(4)
+    await userEvent.type(screen.getByLabelText('Business name'), 'Cabins by the Lake')
     await userEvent.type(screen.getByLabelText('Email address'), 'not-an-email')
     await userEvent.type(screen.getByLabelText('Password (min 8 characters)'), 'short')
     await userEvent.type(screen.getByLabelText('Repeat password'), 'other')
@@ -76,6 +80,8 @@ describe('the login screen', { timeout: 60_000 }, () => {
     await screen.findByText('The dashboard', undefined, { timeout: 15_000 })
     const { data: isStaff } = await supabase().rpc('is_staff')
     expect(isStaff).toBe(true)
+    const { data: settings } = await supabase().from('settings').select('businessName').single()
+    expect(settings?.businessName).toBe('Cabins by the Lake')
   })
 
   it('shows the usual login where the desk already has staff', async () => {

@@ -27,11 +27,16 @@ export function OwnerForm() {
       requiredMark={false}
       size="large"
       disabled={busy}
-      onFinish={({ fullName, email, password }) => mutate({ fullName: fullName.trim(), email, password })}
+      onFinish={({ businessName, fullName, email, password }) =>
+        mutate({ businessName: businessName.trim(), fullName: fullName.trim(), email, password })
+      }
       onValuesChange={() => error && reset()}
     >
+      <Form.Item label="Business name" name="businessName" rules={[requiredRule]}>
+        <Input autoComplete="organization" maxLength={100} autoFocus />
+      </Form.Item>
       <Form.Item label="Full name" name="fullName" rules={[requiredRule]}>
-        <Input autoComplete="name" autoFocus />
+        <Input autoComplete="name" />
       </Form.Item>
       <Form.Item label="Email address" name="email" rules={[requiredRule, emailRule]}>
         <Input type="email" autoComplete="username" />

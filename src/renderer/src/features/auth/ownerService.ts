@@ -4,6 +4,7 @@ import { fetchBackend } from '../../lib/supabase'
 const OWNER_PATH = '/auth/v1/innkeeper/owner'
 
 export interface NewOwner {
+  businessName: string
   fullName: string
   email: string
   password: string
@@ -30,11 +31,11 @@ export async function deskStatus(): Promise<DeskStatus> {
 }
 
 /** Creates the first staff member; the backend refuses it once anyone is staff. */
-export async function createOwner({ fullName, email, password }: NewOwner): Promise<void> {
+export async function createOwner({ businessName, fullName, email, password }: NewOwner): Promise<void> {
   const response = await fetchBackend(OWNER_PATH, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ full_name: fullName, email, password }),
+    body: JSON.stringify({ business_name: businessName, full_name: fullName, email, password }),
   })
   if (response.ok) return
   const body = (await response.json().catch(() => ({}))) as { message?: unknown }
