@@ -25,7 +25,7 @@ const desk = {
 
 describe('backendEnv', () => {
   it('passes what the OS needs and pins the backend’s own settings', () => {
-    expect(backendEnv(desk, { dataDir: '/data', requestLogs: false })).toEqual({
+    expect(backendEnv(desk, { dataDir: '/data', requestLogs: false, demo: false })).toEqual({
       PATH: '/usr/bin',
       HOME: '/home/reception',
       LANG: 'pt_PT.UTF-8',
@@ -39,10 +39,28 @@ describe('backendEnv', () => {
       PORT: '0',
       INNKEEPER_REQUEST_LOG: '0',
       INNKEEPER_DURABLE: '1',
+      INNKEEPER_DEMO: '0',
+      INNKEEPER_OWNER_SETUP: '1',
+      INNKEEPER_DEMO_DATA: '0',
     })
   })
 
   it('turns request logs on when asked (development)', () => {
-    expect(backendEnv({}, { dataDir: '/data', requestLogs: true }).INNKEEPER_REQUEST_LOG).toBe('1')
+    expect(backendEnv({}, { dataDir: '/data', requestLogs: true, demo: false }).INNKEEPER_REQUEST_LOG).toBe(
+      '1',
+    )
+  })
+
+  it('seeds the demo folder, and offers the owner set-up only on a real folder, whatever the desk’s environment says', () => {
+    const demo = backendEnv(
+      { INNKEEPER_DEMO: '0', INNKEEPER_OWNER_SETUP: '1' },
+      { dataDir: '/demo', requestLogs: false, demo: true },
+    )
+    expect(demo).toMatchObject({ INNKEEPER_DEMO: '1', INNKEEPER_OWNER_SETUP: '0', INNKEEPER_DEMO_DATA: '1' })
+    const real = backendEnv(
+      { INNKEEPER_DEMO: '1', INNKEEPER_OWNER_SETUP: '0' },
+      { dataDir: '/data', requestLogs: false, demo: false },
+    )
+    expect(real).toMatchObject({ INNKEEPER_DEMO: '0', INNKEEPER_OWNER_SETUP: '1', INNKEEPER_DEMO_DATA: '0' })
   })
 })

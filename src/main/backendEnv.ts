@@ -33,6 +33,11 @@ const LOCALE_CATEGORY = /^LC_[A-Z]+$/
 export interface BackendSettings {
   dataDir: string
   /**
+   * The demo folder: seeded with the demo. Otherwise the folder starts empty and the first run
+   * creates its owner through the backend's owner set-up.
+   */
+  demo: boolean
+  /**
    * A log line per request: on while developing, off in the packaged app (they would only fill its
    * log folder); errors and events are logged either way.
    */
@@ -56,5 +61,9 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
     INNKEEPER_REQUEST_LOG: settings.requestLogs ? '1' : '0',
     // A booking the desk was told is saved survives a power cut (the backend's default, pinned).
     INNKEEPER_DURABLE: '1',
+    INNKEEPER_DEMO: settings.demo ? '1' : '0',
+    INNKEEPER_OWNER_SETUP: settings.demo ? '0' : '1',
+    // The demo folder says so on every screen; npm run dev's demo too.
+    INNKEEPER_DEMO_DATA: settings.demo ? '1' : '0',
   }
 }

@@ -255,7 +255,9 @@ describe('main process wiring', () => {
       INNKEEPER_DESKTOP: '1',
       INNKEEPER_REQUEST_LOG: '1',
     })
-    for (const name of ['DATABASE_URL', 'INNKEEPER_DEMO', 'NODE_OPTIONS', 'FAKE_BACKEND_LOG'])
+    // The desk's INNKEEPER_DEMO=0 does not get through: `npm run dev` keeps its demo.
+    expect(env.INNKEEPER_DEMO).toBe('1')
+    for (const name of ['DATABASE_URL', 'NODE_OPTIONS', 'FAKE_BACKEND_LOG'])
       expect(env).not.toHaveProperty(name)
   })
 
@@ -340,6 +342,61 @@ describe('main process wiring', () => {
     expect(await fake.handlers.get('renderer:backend-config')!(renderer)).toEqual({
       supabaseUrl: 'https://abcd.supabase.co',
       supabaseAnonKey: 'k',
+    })
+  })
+
+  describe('the packaged app’s first run', () => {
+    beforeEach(() => {
+      electron.current.app.isPackaged = true
+      // Read by the updater's wiring; there is no app-update.yml here, so no update check runs.
+      Object.defineProperty(process, 'resourcesPath', { value: userData, configurable: true })
+    })
+    /** The options of the first-run question, when main asked it. */
+    const firstRunQuestion = (fake: typeof electron.current) =>
+      (fake.dialog.showMessageBox.mock.calls as unknown[][])
+        .map((call) => call.at(-1) as { message?: string; buttons?: string[] })
+        .find((options) => options.message === 'Welcome to Innkeeper')
+
+    it('asks, and the owner account starts the real folder empty, with the owner set-up', async () => {
+      electron.current.dialog.showMessageBox.mockResolvedValueOnce({ response: 0 })
+      const fake = await startMain()
+      expect(firstRunQuestion(fake)?.buttons).toEqual([
+        'Create the owner account',
+        'Explore with demo data',
+        'Quit',
+      ])
+      expect(fake.backendEnvs[0]).toMatchObject({
+        INNKEEPER_DATA_DIR: join(userData, 'data'),
+        INNKEEPER_DEMO: '0',
+        INNKEEPER_OWNER_SETUP: '1',
+      })
+    })
+
+    it('explores the demo in a folder of its own, without the owner set-up', async () => {
+      electron.current.dialog.showMessageBox.mockResolvedValueOnce({ response: 1 })
+      const fake = await startMain()
+      expect(fake.backendEnvs[0]).toMatchObject({
+        INNKEEPER_DATA_DIR: join(userData, 'demo-data'),
+        INNKEEPER_DEMO: '1',
+        INNKEEPER_OWNER_SETUP: '0',
+      })
+    })
+
+    it('never asks again once the real folder exists', async () => {
+      mkdirSync(join(userData, 'data'))
+      const fake = await startMain()
+      expect(firstRunQuestion(fake)).toBeUndefined()
+      expect(fake.backendEnvs[0]).toMatchObject({
+        INNKEEPER_DATA_DIR: join(userData, 'data'),
+        INNKEEPER_DEMO: '0',
+      })
+    })
+
+    it('quits without starting a backend when the desk chooses Quit', async () => {
+      electron.current.dialog.showMessageBox.mockResolvedValueOnce({ response: 2 })
+      const fake = await startMain({}, 'quit done')
+      expect(fake.calls.some((c) => c.startsWith('fork'))).toBe(false)
+      expect(fake.calls.some((c) => c.startsWith('load app://'))).toBe(false)
     })
   })
 })

@@ -7,10 +7,16 @@ import { appMenuTemplate, relaunchOptions } from './appMenu'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol'
 import { createBackendController } from './backendController'
 import { backendEnv } from './backendEnv'
-import { backendFailureMessage, forkWithUtilityProcess, startBackend } from './backendProcess'
+import {
+  BackendStartError,
+  backendFailureMessage,
+  forkWithUtilityProcess,
+  startBackend,
+} from './backendProcess'
 import { trackBackendWrites } from './backendWrites'
 import { CONFIG_FILE_NAME, readConnection, writeConnection } from './connectionConfig'
 import { buildCsp } from './csp'
+import { chooseDataFolder, type DataFolder, type FirstRunChoice, realDataDir } from './dataFolder'
 import { pickImage } from './imagePicker'
 import { registerIpcHandlers } from './ipc'
 import { createIpcHandlers } from './ipcHandlers'
@@ -57,19 +63,41 @@ async function run(): Promise<void> {
           process.stdout.write(chunk)
         },
       }
-  const dataDir = join(userData, 'data')
+  // Chosen at the first start of the local backend (a desk on a hosted project is never asked).
+  let dataFolder: DataFolder | undefined
+  const dataDir = () => dataFolder?.dataDir ?? realDataDir(userData)
   const configFile = join(userData, CONFIG_FILE_NAME)
   const configFs = { readFile, writeFile, rename }
 
   const controller = createBackendController({
-    startLocal: (signal) =>
-      startBackend({
+    startLocal: async (signal) => {
+      dataFolder ??=
+        (await chooseDataFolder({
+          userData,
+          isPackaged: app.isPackaged,
+          exists: (path) =>
+            stat(path).then(
+              () => true,
+              () => false,
+            ),
+          ask: askFirstRun,
+        })) ?? undefined
+      if (!dataFolder) {
+        app.quit()
+        throw new BackendStartError('stopped', 'The desk quit at the first-run choice')
+      }
+      return startBackend({
         fork: forkWithUtilityProcess(utilityProcess, backendLog),
         modulePath: backendEntry,
-        env: backendEnv(process.env, { dataDir, requestLogs: !app.isPackaged }),
+        env: backendEnv(process.env, {
+          dataDir: dataFolder.dataDir,
+          demo: dataFolder.demo,
+          requestLogs: !app.isPackaged,
+        }),
         onCrash: (code) => void offerRestartAfterCrash(code),
         signal,
-      }),
+      })
+    },
     saveConnection: (connection) => writeConnection(configFs, configFile, connection),
   })
   const contentSecurityPolicy = () =>
@@ -172,7 +200,7 @@ async function run(): Promise<void> {
       })
     },
     describeFailure: (error) => {
-      const { title, content } = backendFailureMessage(error, dataDir)
+      const { title, content } = backendFailureMessage(error, dataDir())
       return { title, detail: content }
     },
     ask: async (failure) => {
@@ -212,6 +240,25 @@ async function run(): Promise<void> {
     return window
   }
 
+  /** The packaged app's first run: a real business (its owner account next) or the demo. */
+  async function askFirstRun(): Promise<FirstRunChoice> {
+    const options = {
+      type: 'question' as const,
+      title: 'Innkeeper',
+      message: 'Welcome to Innkeeper',
+      detail:
+        'Create the owner account to start using Innkeeper for your business, or explore it first ' +
+        'with made-up demo bookings, kept apart from your business’s data.',
+      buttons: ['Create the owner account', 'Explore with demo data', 'Quit'],
+      defaultId: 0,
+      cancelId: 2,
+    }
+    const { response } = mainWindow
+      ? await dialog.showMessageBox(mainWindow, options)
+      : await dialog.showMessageBox(options)
+    return (['owner', 'demo', 'quit'] as const satisfies FirstRunChoice[])[response] ?? 'quit'
+  }
+
   function showLogs(): void {
     void mkdir(logs, { recursive: true }).then(() => shell.openPath(logs))
   }
@@ -222,7 +269,7 @@ async function run(): Promise<void> {
       title: 'Innkeeper',
       message: 'Innkeeper’s local database stopped unexpectedly.',
       detail:
-        `Changes saved before this moment are kept in ${dataDir}. ` +
+        `Changes saved before this moment are kept in ${dataDir()}. ` +
         `Restart Innkeeper to carry on working (exit code ${code ?? 'none'}).`,
       buttons: ['Restart Innkeeper', 'Quit'],
       defaultId: 0,

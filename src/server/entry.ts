@@ -12,6 +12,9 @@
  *   INNKEEPER_BACKUPS=0  no backups (default: at start and every 24 hours into <data folder>/backups)
  *   INNKEEPER_BACKUP_DIR the folder backups go to (default <data folder>/backups), e.g. on another disk
  *   INNKEEPER_DURABLE=0  PGlite commits without syncing to disk (faster; a power cut may lose the last ones)
+ *   INNKEEPER_OWNER_SETUP=1  set by the desktop app on a real data folder: while there is no staff, the
+ *                        first run creates the owner (auth/owner.ts)
+ *   INNKEEPER_DEMO_DATA=1  set by the desktop app on its demo folder: the app says so on every screen
  *   INNKEEPER_DESKTOP=1  set by the desktop app, which holds its single-instance lock: a lock an
  *                        earlier desktop backend left in the data folder is stale (see dataDirLock.ts)
  *   INNKEEPER_DEMO_TODAY YYYY-MM-DD: the day the demo seed lays its bookings around (default: the desk's
@@ -136,6 +139,8 @@ async function main(): Promise<void> {
       durableCommits: env.INNKEEPER_DURABLE !== '0',
       reopenAfterSetUp: !setUpOnly,
       desktop: env.INNKEEPER_DESKTOP === '1',
+      ownerSetup: env.INNKEEPER_OWNER_SETUP === '1',
+      demoData: env.INNKEEPER_DEMO_DATA === '1',
     })
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)

@@ -60,6 +60,13 @@ export interface StartServerOptions {
    * turns it on. A function replaces fsync (tests).
    */
   durableCommits?: boolean | SyncFile
+  /**
+   * The desktop app on a real data folder: while the database has no staff, its first run creates the
+   * owner through /auth/v1/innkeeper/owner (auth/owner.ts). Off by default: web mode may serve a network.
+   */
+  ownerSetup?: boolean
+  /** The desktop app's demo folder: the app says "demo data" on every screen (auth/owner.ts). */
+  demoData?: boolean
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
@@ -125,6 +132,7 @@ async function start(
         now,
         logger,
         rateLimits: options.authRateLimits,
+        desk: { ownerSetup: options.ownerSetup, demoData: options.demoData },
       }),
       storage,
       createBackupService({

@@ -146,6 +146,7 @@ export type Database = {
       settings: {
         Row: {
           breakfastPrice: number
+          businessName: string
           created_at: string
           id: number
           maxBookingLength: number
@@ -154,6 +155,7 @@ export type Database = {
         }
         Insert: {
           breakfastPrice: number
+          businessName?: string
           created_at?: string
           id?: number
           maxBookingLength: number
@@ -162,6 +164,7 @@ export type Database = {
         }
         Update: {
           breakfastPrice?: number
+          businessName?: string
           created_at?: string
           id?: number
           maxBookingLength?: number

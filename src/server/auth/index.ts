@@ -6,6 +6,7 @@ import type { AuthCall, AuthDeps } from './context'
 import { AuthError, authErrorResponse, badRequest } from './errors'
 import { primeDummyHash } from './passwords'
 import { FailureBackoff, WindowCounter } from './rateLimit'
+import { createOwner, type DeskOptions, ownerStatus } from './owner'
 import { signup } from './signup'
 import { token } from './token'
 import { getUser, logout, updateUser } from './user'
@@ -19,12 +20,21 @@ const ROUTES: Record<string, Partial<Record<string, Route>>> = {
   '/logout': { POST: logout },
 }
 
+/** The desktop app's own paths (owner.ts): none in web mode. */
+function deskRoutes(desk: DeskOptions): typeof ROUTES {
+  if (!desk.ownerSetup && !desk.demoData) return {}
+  const status = ownerStatus(desk)
+  return { '/innkeeper/owner': desk.ownerSetup ? { GET: status, POST: createOwner } : { GET: status } }
+}
+
 export interface AuthServiceOptions {
   secret: Uint8Array
   now(): number
   logger: Logger
   /** Each one given replaces its default. */
   rateLimits?: Partial<AuthRateLimits>
+  /** The desktop app's data folder: the first run's owner set-up, or the demo (owner.ts). */
+  desk?: DeskOptions
 }
 
 /** The GoTrue subset of contract 3, mounted at /auth/v1. */
@@ -43,8 +53,9 @@ export function createAuthService(options: AuthServiceOptions): ServiceMount {
       signUpsPerAddress: new WindowCounter(limits.signUpsPerAddress, options.now),
     },
   }
+  const routes = { ...ROUTES, ...deskRoutes(options.desk ?? {}) }
   const handler: ServiceHandler = async (req, ctx) => {
-    const methods = ROUTES[req.path.replace(/\/+$/, '') || '/']
+    const methods = routes[req.path.replace(/\/+$/, '') || '/']
     const route = methods?.[req.method]
     try {
       if (!methods) throw new AuthError(404, 'not_found', 'Not Found')

@@ -31,6 +31,7 @@ describe('the migrations', () => {
       'amounts_are_finite',
       'booking_history_rules',
       'dashboard_exact_occupancy',
+      'business_name',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -4,6 +4,7 @@ import { Toaster } from 'react-hot-toast'
 import { RouterProvider } from 'react-router-dom'
 import type { Platform } from '../platform/types'
 import { antdTheme } from './antdTheme'
+import { DemoBanner } from './DemoBanner'
 import { DarkModeProvider, useDarkMode } from './darkMode/DarkModeContext'
 import { PlatformContext } from './PlatformContext'
 import type { AppRouter } from './router'
@@ -14,6 +15,7 @@ function ThemedApp({ router }: { router: AppRouter }) {
     <ConfigProvider theme={antdTheme(isDarkMode)}>
       <AntdApp>
         <RouterProvider router={router} />
+        <DemoBanner />
         <Toaster
           position="top-center"
           gutter={12}

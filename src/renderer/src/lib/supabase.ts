@@ -24,15 +24,25 @@ export function supabase(): AppClient {
 }
 
 /**
- * A request to the embedded backend's own paths (not Supabase's, so not through supabase-js), as
- * the signed-in user.
+ * A path of the embedded backend's own (not Supabase's), answered 404 by a hosted project: the first
+ * run's owner set-up, the backups. supabase-js has no call for it, so it is fetched as auth-js would,
+ * with the key.
  */
+export function fetchBackend(path: string, init: RequestInit = {}): Promise<Response> {
+  if (!connectedTo) throw new Error('The backend connection is not ready yet')
+  const headers = new Headers(init.headers)
+  headers.set('apikey', connectedTo.supabaseAnonKey)
+  headers.set('X-Supabase-Api-Version', '2024-01-01')
+  return fetch(`${connectedTo.supabaseUrl}${path}`, { ...init, headers })
+}
+
+/** fetchBackend as the signed-in user. */
 export async function fetchEmbeddedBackend(path: string, method: 'GET' | 'POST'): Promise<Response> {
-  if (!client || !connectedTo) throw new Error('The backend connection is not ready yet')
+  if (!client) throw new Error('The backend connection is not ready yet')
   const { data } = await client.auth.getSession()
-  const headers: Record<string, string> = { apikey: connectedTo.supabaseAnonKey }
+  const headers: Record<string, string> = {}
   if (data.session) headers.authorization = `Bearer ${data.session.access_token}`
-  return fetch(`${connectedTo.supabaseUrl}${path}`, { method, headers })
+  return fetchBackend(path, { method, headers })
 }
 
 /**

@@ -9,13 +9,22 @@ export interface EmbeddedBackend {
 // server's sources; vitest resolves it like any other import.
 const TEST_SERVER_MODULE = ['..', '..', '..', '..', 'tests', 'harness', 'testServer'].join('/')
 
+/** The server options renderer tests set (src/server/index.ts StartServerOptions). */
+export interface EmbeddedBackendOptions {
+  demo?: boolean
+  ownerSetup?: boolean
+  demoData?: boolean
+  /** Backups (StartServerOptions['backups']): off unless given. */
+  backups?: Record<string, unknown>
+}
+
 /**
- * The real embedded backend on a free port with the demo data, for tests of a screen end to end;
- * options go to the server (StartServerOptions, e.g. `backups`).
+ * The real embedded backend on a free port, for tests of a screen end to end: with the demo data,
+ * or as a new desk's (no demo, owner set-up on).
  */
-export async function startEmbeddedBackend(options: Record<string, unknown> = {}): Promise<EmbeddedBackend> {
+export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {}): Promise<EmbeddedBackend> {
   const harness = (await import(/* @vite-ignore */ TEST_SERVER_MODULE)) as {
-    startTestServer(options: Record<string, unknown>): Promise<EmbeddedBackend>
+    startTestServer(options: EmbeddedBackendOptions): Promise<EmbeddedBackend>
   }
   return harness.startTestServer(options)
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { changedSetting } from './changedSetting'
 
-const saved = { id: 1, minBookingLength: 3, maxBookingLength: 90, maxGuestsPerBooking: 8, breakfastPrice: 15 }
+const saved = {
+  id: 1,
+  minBookingLength: 3,
+  maxBookingLength: 90,
+  maxGuestsPerBooking: 8,
+  breakfastPrice: 15,
+  businessName: '',
+}
 
 describe('changedSetting', () => {
   it('saves a changed value as a number', () => {
