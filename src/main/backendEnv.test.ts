@@ -13,6 +13,7 @@ const desk = {
   INNKEEPER_DEMO: '0',
   INNKEEPER_LOG: '0',
   INNKEEPER_BACKUPS: '0',
+  INNKEEPER_BACKUP_DIR: '/tmp/somewhere-else',
   INNKEEPER_DURABLE: '0',
   INNKEEPER_STATIC_DIR: '/tmp/evil',
   INNKEEPER_RESTART_AFTER_SETUP: '1',
@@ -43,6 +44,16 @@ describe('backendEnv', () => {
       INNKEEPER_OWNER_SETUP: '1',
       INNKEEPER_DEMO_DATA: '0',
     })
+  })
+
+  it('passes the backup folder chosen in Settings, never the desk’s own INNKEEPER_BACKUP_DIR', () => {
+    expect(backendEnv(desk, { dataDir: '/data', requestLogs: false, demo: false })).not.toHaveProperty(
+      'INNKEEPER_BACKUP_DIR',
+    )
+    expect(
+      backendEnv(desk, { dataDir: '/data', requestLogs: false, demo: false, backupDir: 'E:\\Backups' })
+        .INNKEEPER_BACKUP_DIR,
+    ).toBe('E:\\Backups')
   })
 
   it('turns request logs on when asked (development)', () => {

@@ -42,6 +42,8 @@ export interface BackendSettings {
    * log folder); errors and events are logged either way.
    */
   requestLogs: boolean
+  /** The backup folder the admin chose in Settings; absent: the backend's default, in the data folder. */
+  backupDir?: string
 }
 
 export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings): Record<string, string> {
@@ -53,6 +55,7 @@ export function backendEnv(parent: NodeJS.ProcessEnv, settings: BackendSettings)
   return {
     ...env,
     INNKEEPER_DATA_DIR: settings.dataDir,
+    ...(settings.backupDir ? { INNKEEPER_BACKUP_DIR: settings.backupDir } : {}),
     // This app holds its single-instance lock: a data-folder lock an earlier backend left is stale.
     INNKEEPER_DESKTOP: '1',
     // Only this computer's loopback, and a port the OS picks, so a busy 4173 never blocks start-up.

@@ -3,6 +3,7 @@ import {
   backendId,
   parseConnection,
   readConnection,
+  writeBackupDir,
   writeConnection,
   type ConfigFs,
 } from './connectionConfig'
@@ -143,6 +144,37 @@ describe('readConnection / writeConnection', () => {
     expect(invalid).toEqual({
       connection: { mode: 'local' },
       warning: `${file} has an invalid backend: The project URL must start with https://`,
+    })
+  })
+
+  it('keeps the backup folder and the backend side by side: writing one keeps the other', async () => {
+    const { fs, files } = memoryFs()
+    const hosted = {
+      mode: 'hosted',
+      supabaseUrl: 'https://abcd.supabase.co',
+      supabaseAnonKey: 'key',
+    } as const
+    await writeConnection(fs, file, hosted)
+    await writeBackupDir(fs, file, 'E:\\Innkeeper backups')
+    expect(await readConnection(fs, file)).toEqual({ connection: hosted, backupDir: 'E:\\Innkeeper backups' })
+
+    await writeConnection(fs, file, { mode: 'local' })
+    expect(JSON.parse(files.get(file)!)).toEqual({
+      backend: { mode: 'local' },
+      backupDir: 'E:\\Innkeeper backups',
+    })
+    expect([...files.keys()]).toEqual([file])
+  })
+
+  it('reads a file written before the backup folder could be chosen, and a folder with no backend', async () => {
+    const old = memoryFs({ [file]: JSON.stringify({ backend: { mode: 'local' } }) })
+    expect(await readConnection(old.fs, file)).toEqual({ connection: { mode: 'local' } })
+
+    const { fs } = memoryFs()
+    await writeBackupDir(fs, file, '/media/usb/backups')
+    expect(await readConnection(fs, file)).toEqual({
+      connection: { mode: 'local' },
+      backupDir: '/media/usb/backups',
     })
   })
 })

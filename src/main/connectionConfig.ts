@@ -39,8 +39,16 @@ export interface ConfigFs {
 
 export interface LoadedConnection {
   connection: Connection
+  /** The folder the admin chose for backups; absent: the backend's default (<data folder>/backups). */
+  backupDir?: string
   /** Why the file was ignored, when it exists but cannot be used. */
   warning?: string
+}
+
+/** The config file's fields; a file written before one of them existed still reads. */
+interface ConfigFields {
+  backend?: Connection
+  backupDir?: string
 }
 
 export async function readConnection(fs: ConfigFs, file: string): Promise<LoadedConnection> {
@@ -57,19 +65,40 @@ export async function readConnection(fs: ConfigFs, file: string): Promise<Loaded
   } catch (error) {
     return { connection: LOCAL_CONNECTION, warning: `${file} is not valid JSON: ${describe(error)}` }
   }
-  const backend =
-    typeof json === 'object' && json !== null ? (json as { backend?: unknown }).backend : undefined
-  if (backend === undefined) return { connection: LOCAL_CONNECTION }
-  const parsed = parseConnection(backend)
+  const fields = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {}
+  const backupDir =
+    typeof fields.backupDir === 'string' && fields.backupDir !== '' ? { backupDir: fields.backupDir } : {}
+  if (fields.backend === undefined) return { connection: LOCAL_CONNECTION, ...backupDir }
+  const parsed = parseConnection(fields.backend)
   if (!parsed.ok)
-    return { connection: LOCAL_CONNECTION, warning: `${file} has an invalid backend: ${parsed.error}` }
-  return { connection: parsed.value }
+    return {
+      connection: LOCAL_CONNECTION,
+      ...backupDir,
+      warning: `${file} has an invalid backend: ${parsed.error}`,
+    }
+  return { connection: parsed.value, ...backupDir }
 }
 
-/** Writes through a temporary file so a crash mid-write never leaves a half-written config. */
-export async function writeConnection(fs: ConfigFs, file: string, connection: Connection): Promise<void> {
+export function writeConnection(fs: ConfigFs, file: string, connection: Connection): Promise<void> {
+  return updateConfig(fs, file, { backend: connection })
+}
+
+export function writeBackupDir(fs: ConfigFs, file: string, backupDir: string): Promise<void> {
+  return updateConfig(fs, file, { backupDir })
+}
+
+/**
+ * Changes some fields and keeps the others (an unreadable file has none worth keeping). Writes
+ * through a temporary file so a crash mid-write never leaves a half-written config.
+ */
+async function updateConfig(fs: ConfigFs, file: string, changes: ConfigFields): Promise<void> {
+  const current = await fs
+    .readFile(file, 'utf8')
+    .then((text): unknown => JSON.parse(text))
+    .catch(() => null)
+  const kept = typeof current === 'object' && current !== null && !Array.isArray(current) ? current : {}
   const temporary = `${file}.tmp`
-  await fs.writeFile(temporary, `${JSON.stringify({ backend: connection }, null, 2)}\n`, 'utf8')
+  await fs.writeFile(temporary, `${JSON.stringify({ ...kept, ...changes }, null, 2)}\n`, 'utf8')
   await fs.rename(temporary, file)
 }
 

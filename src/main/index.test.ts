@@ -124,7 +124,7 @@ function createFakeElectron(userData: string) {
     },
     dialog: {
       showErrorBox: vi.fn((title: string, _content: string) => void calls.push(`error box: ${title}`)),
-      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] })),
+      showOpenDialog: vi.fn(async () => ({ canceled: true, filePaths: [] as string[] })),
       showMessageBox: vi.fn(async () => ({ response: 1 })),
     },
     ipcMain: {
@@ -328,6 +328,27 @@ describe('main process wiring', () => {
     await vi.waitFor(() =>
       expect(fake.app.relaunch).toHaveBeenCalledWith({ execPath: '/opt/Innkeeper.AppImage' }),
     )
+  })
+
+  it('starts the backend with the backup folder chosen in Settings, never the desk’s INNKEEPER_BACKUP_DIR', async () => {
+    const chosen = join(userData, 'other disk')
+    mkdirSync(chosen)
+    const fromEarlier = await startMain({ INNKEEPER_BACKUP_DIR: '/tmp/somewhere-else' })
+    expect(fromEarlier.backendEnvs[0]).not.toHaveProperty('INNKEEPER_BACKUP_DIR')
+    fromEarlier.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [chosen] })
+    expect(await fromEarlier.handlers.get('renderer:backups-choose-folder')!(renderer)).toEqual({
+      folder: chosen,
+    })
+    expect(JSON.parse(readFileSync(join(devUserData(), 'innkeeper-config.json'), 'utf8'))).toEqual({
+      backupDir: chosen,
+    })
+  })
+
+  it('gives the next backend the backup folder kept in the config file', async () => {
+    const chosen = join(userData, 'other disk')
+    writeFileSync(join(devUserData(), 'innkeeper-config.json'), JSON.stringify({ backupDir: chosen }))
+    const fake = await startMain()
+    expect(fake.backendEnvs[0]!.INNKEEPER_BACKUP_DIR).toBe(chosen)
   })
 
   it('opens on a hosted project without starting the local backend', async () => {

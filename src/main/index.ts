@@ -1,12 +1,13 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron'
 import electronUpdater from 'electron-updater'
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appMenuTemplate, relaunchOptions } from './appMenu'
 import { APP_INDEX_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './appProtocol'
 import { createBackendController } from './backendController'
 import { backendEnv } from './backendEnv'
+import { chooseBackupFolder } from './backupFolder'
 import {
   BackendStartError,
   backendFailureMessage,
@@ -14,7 +15,7 @@ import {
   startBackend,
 } from './backendProcess'
 import { trackBackendWrites } from './backendWrites'
-import { CONFIG_FILE_NAME, readConnection, writeConnection } from './connectionConfig'
+import { CONFIG_FILE_NAME, readConnection, writeBackupDir, writeConnection } from './connectionConfig'
 import { buildCsp } from './csp'
 import { chooseDataFolder, type DataFolder, type FirstRunChoice, realDataDir } from './dataFolder'
 import { pickImage } from './imagePicker'
@@ -86,6 +87,8 @@ async function run(): Promise<void> {
         app.quit()
         throw new BackendStartError('stopped', 'The desk quit at the first-run choice')
       }
+      // Read at every start: a folder chosen in Settings is used from the backend's next start.
+      const { backupDir } = await readConnection(configFs, configFile)
       return startBackend({
         fork: forkWithUtilityProcess(utilityProcess, backendLog),
         modulePath: backendEntry,
@@ -93,6 +96,7 @@ async function run(): Promise<void> {
           dataDir: dataFolder.dataDir,
           demo: dataFolder.demo,
           requestLogs: !app.isPackaged,
+          backupDir,
         }),
         onCrash: (code) => void offerRestartAfterCrash(code),
         signal,
@@ -176,6 +180,13 @@ async function run(): Promise<void> {
             readFile: (path) => readFile(path),
           },
         ),
+      chooseBackupFolder: () =>
+        chooseBackupFolder({
+          showOpenDialog: (options) =>
+            mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+          fs: { writeFile: (path, data) => writeFile(path, data), rm },
+          save: (folder) => writeBackupDir(configFs, configFile, folder),
+        }),
       reloadRenderer: () => mainWindow?.webContents.reload(),
     }),
   )

@@ -21,6 +21,7 @@ function register(overrides: Partial<IpcHandlers> = {}) {
     'renderer:session-set': () => ({ persistent: true, announce: false }),
     'renderer:session-delete': () => undefined,
     'renderer:image-pick': () => null,
+    'renderer:backups-choose-folder': () => null,
     ...overrides,
   }
   registerIpcHandlers(ipc, (event) => isTrustedSender(event, rendererUrl), handlers)
@@ -33,6 +34,7 @@ describe('IPC handlers', () => {
   it('registers every channel of the contract', () => {
     expect([...register().registered.keys()].sort()).toEqual([
       'renderer:backend-config',
+      'renderer:backups-choose-folder',
       'renderer:connection-get',
       'renderer:connection-set',
       'renderer:image-pick',

@@ -27,6 +27,7 @@ const argumentsAreWellFormed: { [C in keyof IpcContract]: (args: unknown[]) => b
     args.length === 1 && typeof args[0] === 'string' && args[0].length > 0 && args[0].length <= 8192,
   'renderer:session-delete': noArgs,
   'renderer:image-pick': noArgs,
+  'renderer:backups-choose-folder': noArgs,
 }
 
 export class IpcRefusedError extends Error {

@@ -20,7 +20,13 @@ function setup(connection: Connection = { mode: 'local' }) {
     delete: vi.fn(async () => {}),
   }
   const reloadRenderer = vi.fn()
-  const handlers = createIpcHandlers({ controller, vault, pickImage: async () => null, reloadRenderer })
+  const handlers = createIpcHandlers({
+    controller,
+    vault,
+    pickImage: async () => null,
+    chooseBackupFolder: async () => null,
+    reloadRenderer,
+  })
   return { handlers, controller, vault, reloadRenderer }
 }
 

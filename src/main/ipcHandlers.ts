@@ -1,4 +1,4 @@
-import type { ImagePickResult } from '../shared/ipc'
+import type { BackupFolderChoice, ImagePickResult } from '../shared/ipc'
 import type { BackendController } from './backendController'
 import { backendId } from './connectionConfig'
 import type { IpcHandlers } from './ipc'
@@ -8,6 +8,7 @@ export interface IpcHandlerDeps {
   controller: BackendController
   vault: SessionVault
   pickImage(): Promise<ImagePickResult>
+  chooseBackupFolder(): Promise<BackupFolderChoice>
   /** Reloads the window onto the backend just switched to. */
   reloadRenderer(): void
 }
@@ -41,5 +42,6 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     'renderer:session-set': (refreshToken) => vault.set(account(), refreshToken),
     'renderer:session-delete': () => vault.delete(account()),
     'renderer:image-pick': () => deps.pickImage(),
+    'renderer:backups-choose-folder': () => deps.chooseBackupFolder(),
   }
 }

@@ -1,5 +1,6 @@
 import type {
   BackendEndpoint,
+  BackupFolderChoice,
   Connection,
   ConnectionSetResult,
   ImagePickResult,
@@ -25,6 +26,10 @@ declare global {
     }
     /** The native open dialog, filtered to images; null on cancel. */
     pickImage(): Promise<ImagePickResult>
+    backups: {
+      /** The native folder dialog; the embedded backend backs up there from its next start. */
+      chooseFolder(): Promise<BackupFolderChoice>
+    }
   }
 
   interface Window {

@@ -24,6 +24,7 @@ const expectedShape: Shape<InnkeeperApi> = {
   connection: { get: 'function', set: 'function' },
   session: { getRefreshToken: 'function', setRefreshToken: 'function', deleteRefreshToken: 'function' },
   pickImage: 'function',
+  backups: { chooseFolder: 'function' },
 }
 
 function shapeOf(value: unknown): unknown {
@@ -63,6 +64,7 @@ describe('the preload bridge', () => {
     ['session.setRefreshToken', (api) => api.session.setRefreshToken('r1'), 'renderer:session-set', ['r1']],
     ['session.deleteRefreshToken', (api) => api.session.deleteRefreshToken(), 'renderer:session-delete', []],
     ['pickImage', (api) => api.pickImage(), 'renderer:image-pick', []],
+    ['backups.chooseFolder', (api) => api.backups.chooseFolder(), 'renderer:backups-choose-folder', []],
   ]
 
   it.each(calls)(

@@ -23,6 +23,9 @@ const api = {
     deleteRefreshToken: () => invoke('renderer:session-delete'),
   },
   pickImage: () => invoke('renderer:image-pick'),
+  backups: {
+    chooseFolder: () => invoke('renderer:backups-choose-folder'),
+  },
 } satisfies InnkeeperApi
 
 contextBridge.exposeInMainWorld('innkeeper', api)

@@ -39,6 +39,12 @@ export type ImagePickError = 'too-large' | 'not-an-image' | 'unreadable'
 /** A picked image, null when the user cancels, or why the chosen file was refused. */
 export type ImagePickResult = PickedImage | null | { error: ImagePickError }
 
+/**
+ * The backup folder the admin chose (used from the next start of the embedded backend), null when
+ * they cancel, or why the folder was refused.
+ */
+export type BackupFolderChoice = { folder: string } | null | { error: string }
+
 export interface IpcContract {
   'renderer:backend-config': { args: []; result: BackendEndpoint }
   'renderer:connection-get': { args: []; result: Connection }
@@ -47,6 +53,7 @@ export interface IpcContract {
   'renderer:session-set': { args: [refreshToken: string]; result: SessionSaveResult }
   'renderer:session-delete': { args: []; result: void }
   'renderer:image-pick': { args: []; result: ImagePickResult }
+  'renderer:backups-choose-folder': { args: []; result: BackupFolderChoice }
 }
 
 export type IpcChannel = keyof IpcContract

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ImagePickResult, SessionSaveResult } from '@shared/ipc'
+import type { BackupFolderChoice, ImagePickResult, SessionSaveResult } from '@shared/ipc'
 import { createElectronPlatform, createKeychainSessionStorage, SESSION_NOT_KEPT_MESSAGE } from './electron'
 
 const SESSION_KEY = 'sb-127-auth-token'
@@ -30,6 +30,7 @@ function fakeBridge(
     },
     session,
     pickImage: vi.fn(async (): Promise<ImagePickResult> => null),
+    backups: { chooseFolder: vi.fn(async (): Promise<BackupFolderChoice> => null) },
   }
   return { bridge, session, keychain }
 }
@@ -244,5 +245,14 @@ describe('electron platform', () => {
     await expect(platform.pickImage()).rejects.toThrow(
       'This file is not an image. Choose a JPEG, PNG, WebP or GIF file.',
     )
+  })
+
+  it('asks main for the backup folder through the bridge', async () => {
+    const { bridge } = fakeBridge()
+    vi.mocked(bridge.backups.chooseFolder).mockResolvedValueOnce({ folder: 'E:\\Backups' })
+    expect(await createElectronPlatform(bridge).backupFolder.chooseFolder()).toEqual({
+      folder: 'E:\\Backups',
+    })
+    expect(bridge.backups.chooseFolder).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,12 +1,13 @@
 import type { SupportedStorage } from '@supabase/supabase-js'
 import toast from 'react-hot-toast'
 import { MAX_IMAGE_BYTES, type ImagePickError } from '@shared/ipc'
-import type { BackendConfig, ConnectionControl, Platform } from './types'
+import type { BackendConfig, BackupFolderControl, ConnectionControl, Platform } from './types'
 
-/** The desktop platform, with what only the desktop has: choosing the backend. */
+/** The desktop platform, with what only the desktop has: choosing the backend and the backup folder. */
 export interface ElectronPlatform extends Platform {
   readonly kind: 'electron'
   readonly connection: ConnectionControl
+  readonly backupFolder: BackupFolderControl
 }
 
 export const IMAGE_PICK_MESSAGES: Record<ImagePickError, string> = {
@@ -32,6 +33,7 @@ export function createElectronPlatform(
       return new File([picked.bytes as Uint8Array<ArrayBuffer>], picked.name, { type: picked.type })
     },
     connection: bridge.connection,
+    backupFolder: bridge.backups,
   }
 }
 

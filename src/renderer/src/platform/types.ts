@@ -14,6 +14,12 @@ export interface ConnectionControl {
   set(...connection: IpcArgs<'renderer:connection-set'>): Promise<IpcResult<'renderer:connection-set'>>
 }
 
+/** Choosing where the embedded backend keeps its backups; main keeps the choice in the app's config. */
+export interface BackupFolderControl {
+  /** The native folder dialog; the folder is used from the backend's next start. */
+  chooseFolder(): Promise<IpcResult<'renderer:backups-choose-folder'>>
+}
+
 /**
  * What differs between the desktop app and web mode, chosen once at start-up.
  * Everything else in the renderer is the same code in both.
@@ -27,4 +33,6 @@ export interface Platform {
   pickImage(): Promise<File | null>
   /** Only where the backend can be chosen (the desktop app); web mode is served by its backend. */
   readonly connection?: ConnectionControl
+  /** Only in the desktop app: in web mode the backend's folder is set where it is started. */
+  readonly backupFolder?: BackupFolderControl
 }

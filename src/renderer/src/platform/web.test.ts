@@ -26,4 +26,8 @@ describe('web platform', () => {
       'The page came without its backend configuration',
     )
   })
+
+  it('has no backup folder to choose: web mode’s backend takes its folder where it is started', () => {
+    expect(webPlatform.backupFolder).toBeUndefined()
+  })
 })

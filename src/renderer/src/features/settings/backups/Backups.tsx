@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button } from 'antd'
+import { Alert, Button, Space } from 'antd'
+import toast from 'react-hot-toast'
 import type { BackupStatus } from '@shared/backups'
 import { usePlatform } from '../../../app/PlatformContext'
+import type { BackupFolderControl } from '../../../platform/types'
 import { Panel } from '../../../ui/Panel'
 import { Spinner } from '../../../ui/Spinner'
 import { CONNECTION_QUERY_KEY } from '../connection/useBackendConnection'
@@ -30,7 +32,34 @@ function LastBackup({ status }: { status: BackupStatus }) {
   )
 }
 
+/**
+ * The desktop app's native folder dialog. Main saves the choice and the backend reads it when it
+ * next starts, which the toast says rather than pretending the folder is in use already.
+ */
+function ChangeFolderButton({ control }: { control: BackupFolderControl }) {
+  const queryClient = useQueryClient()
+  const change = useMutation({
+    mutationFn: () => control.chooseFolder(),
+    onSuccess: async (choice) => {
+      if (choice === null) return
+      if ('error' in choice) {
+        toast.error(choice.error)
+        return
+      }
+      toast.success(`Backups go to ${choice.folder} from the next start`)
+      await queryClient.invalidateQueries({ queryKey: BACKUPS_QUERY_KEY })
+    },
+    onError: (error) => toast.error(`The backup folder could not be changed: ${error.message}`),
+  })
+  return (
+    <Button onClick={() => change.mutate()} loading={change.isPending}>
+      Change folder…
+    </Button>
+  )
+}
+
 function BackupsPanel() {
+  const { backupFolder } = usePlatform()
   const queryClient = useQueryClient()
   const {
     data: status,
@@ -49,9 +78,12 @@ function BackupsPanel() {
       title="Backups"
       extra={
         status && (
-          <Button onClick={() => backup.mutate()} loading={backup.isPending}>
-            Back up now
-          </Button>
+          <Space>
+            {backupFolder && <ChangeFolderButton control={backupFolder} />}
+            <Button onClick={() => backup.mutate()} loading={backup.isPending}>
+              Back up now
+            </Button>
+          </Space>
         )
       }
     >
