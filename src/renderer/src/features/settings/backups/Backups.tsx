@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Space } from 'antd'
+import { Alert, Button, Descriptions, Space, Typography } from 'antd'
 import toast from 'react-hot-toast'
 import type { BackupStatus } from '@shared/backups'
 import { usePlatform } from '../../../app/PlatformContext'
@@ -19,16 +19,19 @@ export function formatBytes(bytes: number): string {
 
 function LastBackup({ status }: { status: BackupStatus }) {
   return (
-    <dl>
-      <dt>Last backup</dt>
-      <dd>
-        {status.last
-          ? `${new Date(status.last.createdAt).toLocaleString()} (${formatBytes(status.last.bytes)})`
-          : 'None yet'}
-      </dd>
-      <dt>Kept in</dt>
-      <dd>{status.dir}</dd>
-    </dl>
+    <Descriptions
+      column={1}
+      items={[
+        {
+          key: 'last',
+          label: 'Last backup',
+          children: status.last
+            ? `${new Date(status.last.createdAt).toLocaleString()} (${formatBytes(status.last.bytes)})`
+            : 'None yet',
+        },
+        { key: 'dir', label: 'Kept in', children: <Typography.Text copyable>{status.dir}</Typography.Text> },
+      ]}
+    />
   )
 }
 
