@@ -39,12 +39,18 @@ describe('lockDataDir', () => {
     await unlock()
   })
 
+  it('lets the desktop backend take over a bare-PID lock an earlier version left, even if that PID is in use again', async () => {
+    writeFileSync(lockFile(), String(alive))
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError)
+    const unlock = await lockDataDir(dir, { desktop: true })
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toEqual({ pid: process.pid, desktop: true })
+    await unlock()
+  })
+
   it('never takes a folder from a running process that is not a desktop backend (a restore, staff:add, web mode)', async () => {
-    for (const content of [JSON.stringify({ pid: alive, desktop: false }), String(alive)]) {
-      writeFileSync(lockFile(), content)
-      await expect(lockDataDir(dir, { desktop: true })).rejects.toThrow(DataDirInUseError)
-      await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError)
-    }
+    writeFileSync(lockFile(), JSON.stringify({ pid: alive, desktop: false }))
+    await expect(lockDataDir(dir, { desktop: true })).rejects.toThrow(DataDirInUseError)
+    await expect(lockDataDir(dir)).rejects.toThrow(DataDirInUseError)
   })
 
   it('outside the desktop app, respects a desktop backend that is running', async () => {

@@ -20,7 +20,12 @@ export interface LockOptions {
   desktop?: boolean
 }
 
-/** What server.lock holds. Before the desktop flag it held the bare PID, read as { desktop: false }. */
+/**
+ * What server.lock holds. Before the desktop flag it held the bare PID; such a lock is left by a
+ * version before this one, so it is never held now by a running backend of this version. In the
+ * desktop app's folder it was almost surely the earlier desktop app's own: the desktop backend treats
+ * it as a desktop lock, anything else as a plain one.
+ */
 interface LockOwner {
   pid: number
   desktop: boolean
@@ -36,9 +41,9 @@ function isRunning(pid: number): boolean {
   }
 }
 
-function parseOwner(text: string): LockOwner | undefined {
+function parseOwner(text: string, legacyIsDesktop: boolean): LockOwner | undefined {
   const trimmed = text.trim()
-  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), desktop: false }
+  if (/^\d+$/.test(trimmed)) return { pid: Number(trimmed), desktop: legacyIsDesktop }
   try {
     const parsed = JSON.parse(trimmed) as Partial<LockOwner>
     if (Number.isInteger(parsed.pid) && (parsed.pid ?? 0) > 0)
@@ -66,7 +71,7 @@ export async function lockDataDir(dataDir: string, options: LockOptions = {}): P
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }
-    const owner = parseOwner(await readFile(file, 'utf8').catch(() => ''))
+    const owner = parseOwner(await readFile(file, 'utf8').catch(() => ''), self.desktop)
     const stale = !owner || (self.desktop && owner.desktop) || !isRunning(owner.pid)
     if (!stale) throw new DataDirInUseError(dataDir, owner.pid)
     await rm(file, { force: true })
