@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks'
-import { parseOptions } from '@node-rs/bcrypt'
 import bcryptjs from 'bcryptjs'
 import { describe, expect, it } from 'vitest'
 import { BCRYPT_COST } from '../config'
@@ -28,8 +27,9 @@ describe('passwords', () => {
 
   it('compares an unknown account against a hash of the same cost, and never matches', async () => {
     // The same work as a real comparison, so the answer's timing does not tell whether an email exists.
-    expect(parseOptions(await comparisonTarget(null)).cost).toBe(BCRYPT_COST)
-    expect(parseOptions(await comparisonTarget('')).cost).toBe(BCRYPT_COST)
+    const costOf = (bcryptHash: string) => Number(bcryptHash.split('$')[2])
+    expect(costOf(await comparisonTarget(null))).toBe(BCRYPT_COST)
+    expect(costOf(await comparisonTarget(''))).toBe(BCRYPT_COST)
     expect(await verifyPassword('innkeeper-no-such-user', null)).toBe(false)
     expect(await verifyPassword('', undefined)).toBe(false)
   })

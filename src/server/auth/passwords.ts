@@ -7,8 +7,10 @@ import { AuthError, validationFailed } from './errors'
  * must not stall every other request (bcryptjs hashed in JavaScript, ~70 ms of blocked loop each).
  * It writes $2b$ hashes and reads the $2a$/$2b$ ones of bcryptjs, GoTrue and older databases.
  */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: BCRYPT_COST, version: '2b' })
+export async function hashPassword(password: string): Promise<string> {
+  // The binding tags its hashes $2y$, which names the same algorithm as $2b$ (the two differ only in
+  // which C library first fixed an old bug); stored hashes carry $2b$ as GoTrue's and bcryptjs's do.
+  return (await hash(password, BCRYPT_COST)).replace(/^\$2y\$/, '$2b$')
 }
 
 let dummyHash: Promise<string> | undefined
