@@ -1,4 +1,17 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell, utilityProcess } from 'electron'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  session,
+  shell,
+  utilityProcess,
+  type MessageBoxOptions,
+  type OpenDialogOptions,
+  type OpenDialogReturnValue,
+} from 'electron'
 import electronUpdater from 'electron-updater'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -172,18 +185,13 @@ async function run(): Promise<void> {
       controller,
       vault,
       pickImage: () =>
-        pickImage(
-          (options) =>
-            mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
-          {
-            stat,
-            readFile: (path) => readFile(path),
-          },
-        ),
+        pickImage(openDialog, {
+          stat,
+          readFile: (path) => readFile(path),
+        }),
       chooseBackupFolder: () =>
         chooseBackupFolder({
-          showOpenDialog: (options) =>
-            mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+          showOpenDialog: openDialog,
           fs: { writeFile: (path, data) => writeFile(path, data), rm },
           save: (folder) => writeBackupDir(configFs, configFile, folder),
         }),
@@ -214,21 +222,12 @@ async function run(): Promise<void> {
       const { title, content } = backendFailureMessage(error, dataDir())
       return { title, detail: content }
     },
-    ask: async (failure) => {
-      const options = {
-        type: 'error' as const,
-        title: 'Innkeeper',
-        message: failure.title,
-        detail: failure.detail,
-        buttons: ['Try again', 'Show logs', 'Quit'],
-        defaultId: 0,
-        cancelId: 2,
-      }
-      const { response } = mainWindow
-        ? await dialog.showMessageBox(mainWindow, options)
-        : await dialog.showMessageBox(options)
-      return (['retry', 'logs', 'quit'] as const satisfies FailureChoice[])[response] ?? 'quit'
-    },
+    ask: (failure) =>
+      askChoice<FailureChoice>({ type: 'error', message: failure.title, detail: failure.detail }, [
+        ['Try again', 'retry'],
+        ['Show logs', 'logs'],
+        ['Quit', 'quit'],
+      ]),
     showLogs,
     quit: () => app.quit(),
   })
@@ -251,23 +250,49 @@ async function run(): Promise<void> {
     return window
   }
 
-  /** The packaged app's first run: a real business (its owner account next) or the demo. */
-  async function askFirstRun(): Promise<FirstRunChoice> {
+  /** A native dialog, over the window when there is one. */
+  function openDialog(options: OpenDialogOptions): Promise<OpenDialogReturnValue> {
+    return mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options)
+  }
+
+  /**
+   * A message box over the window when there is one, answering the choice of the button pressed. The
+   * first button is the default; the last is what closing the box (Escape) means.
+   */
+  async function askChoice<Choice>(
+    box: Pick<MessageBoxOptions, 'type' | 'message' | 'detail'>,
+    buttons: ReadonlyArray<readonly [label: string, choice: Choice]>,
+  ): Promise<Choice> {
+    const cancelId = buttons.length - 1
     const options = {
-      type: 'question' as const,
+      ...box,
       title: 'Innkeeper',
-      message: 'Welcome to Innkeeper',
-      detail:
-        'Create the owner account to start using Innkeeper for your business, or explore it first ' +
-        'with made-up demo bookings, kept apart from your business’s data.',
-      buttons: ['Create the owner account', 'Explore with demo data', 'Quit'],
+      buttons: buttons.map(([label]) => label),
       defaultId: 0,
-      cancelId: 2,
+      cancelId,
     }
     const { response } = mainWindow
       ? await dialog.showMessageBox(mainWindow, options)
       : await dialog.showMessageBox(options)
-    return (['owner', 'demo', 'quit'] as const satisfies FirstRunChoice[])[response] ?? 'quit'
+    return (buttons[response] ?? buttons[cancelId]!)[1]
+  }
+
+  /** The packaged app's first run: a real business (its owner account next) or the demo. */
+  function askFirstRun(): Promise<FirstRunChoice> {
+    return askChoice<FirstRunChoice>(
+      {
+        type: 'question',
+        message: 'Welcome to Innkeeper',
+        detail:
+          'Create the owner account to start using Innkeeper for your business, or explore it first ' +
+          'with made-up demo bookings, kept apart from your business’s data.',
+      },
+      [
+        ['Create the owner account', 'owner'],
+        ['Explore with demo data', 'demo'],
+        ['Quit', 'quit'],
+      ],
+    )
   }
 
   function showLogs(): void {
@@ -275,21 +300,20 @@ async function run(): Promise<void> {
   }
 
   async function offerRestartAfterCrash(code: number | null): Promise<void> {
-    const options = {
-      type: 'error' as const,
-      title: 'Innkeeper',
-      message: 'Innkeeper’s local database stopped unexpectedly.',
-      detail:
-        `Changes saved before this moment are kept in ${dataDir()}. ` +
-        `Restart Innkeeper to carry on working (exit code ${code ?? 'none'}).`,
-      buttons: ['Restart Innkeeper', 'Quit'],
-      defaultId: 0,
-      cancelId: 1,
-    }
-    const { response } = mainWindow
-      ? await dialog.showMessageBox(mainWindow, options)
-      : await dialog.showMessageBox(options)
-    if (response === 0) app.relaunch(relaunchOptions(process.env))
+    const choice = await askChoice(
+      {
+        type: 'error',
+        message: 'Innkeeper’s local database stopped unexpectedly.',
+        detail:
+          `Changes saved before this moment are kept in ${dataDir()}. ` +
+          `Restart Innkeeper to carry on working (exit code ${code ?? 'none'}).`,
+      },
+      [
+        ['Restart Innkeeper', 'restart'],
+        ['Quit', 'quit'],
+      ],
+    )
+    if (choice === 'restart') app.relaunch(relaunchOptions(process.env))
     app.quit()
   }
 
