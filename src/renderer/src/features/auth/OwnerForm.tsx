@@ -1,11 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Form, Input } from 'antd'
-import {
-  NEW_USER_PASSWORD_TOO_SHORT_MESSAGE,
-  NEW_USER_PASSWORDS_DIFFER_MESSAGE,
-} from '@shared/domain/validation'
-import { emailRule, requiredRule } from '../../ui/formRules'
-import { NewPasswordFields } from '../../ui/NewPasswordFields'
+import { Button, Form, Input } from 'antd'
+import { requiredRule } from '../../ui/formRules'
+import { NewStaffFields } from '../../ui/NewStaffFields'
 import { createOwner, type NewOwner } from './ownerService'
 import { useLogin } from './useLogin'
 import styles from './LoginPage.module.css'
@@ -35,26 +31,7 @@ export function OwnerForm() {
       <Form.Item label="Business name" name="businessName" rules={[requiredRule]}>
         <Input autoComplete="organization" maxLength={100} autoFocus />
       </Form.Item>
-      <Form.Item label="Full name" name="fullName" rules={[requiredRule]}>
-        <Input autoComplete="name" />
-      </Form.Item>
-      <Form.Item label="Email address" name="email" rules={[requiredRule, emailRule]}>
-        <Input type="email" autoComplete="username" />
-      </Form.Item>
-      <NewPasswordFields
-        confirmLabel="Repeat password"
-        tooShortMessage={NEW_USER_PASSWORD_TOO_SHORT_MESSAGE}
-        mismatchMessage={NEW_USER_PASSWORDS_DIFFER_MESSAGE}
-      />
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title="The owner account could not be created"
-          description={error.message}
-          style={{ marginBottom: '2.4rem' }}
-        />
-      )}
+      <NewStaffFields filledBy="owner" failure={{ title: 'The owner account could not be created', error }} />
       <Form.Item style={{ marginBottom: 0 }}>
         <Button type="primary" htmlType="submit" block loading={busy}>
           Create the owner account

@@ -1,11 +1,6 @@
-import { Alert, Button, Form, Input } from 'antd'
+import { Button, Form } from 'antd'
 import { FormActions, formLayout } from '../../ui/FormLayout'
-import {
-  NEW_USER_PASSWORD_TOO_SHORT_MESSAGE,
-  NEW_USER_PASSWORDS_DIFFER_MESSAGE,
-} from '@shared/domain/validation'
-import { emailRule, requiredRule } from '../../ui/formRules'
-import { NewPasswordFields } from '../../ui/NewPasswordFields'
+import { NewStaffFields } from '../../ui/NewStaffFields'
 import { Panel } from '../../ui/Panel'
 import type { NewStaffUser } from './service'
 import { useCreateUser } from './useCreateUser'
@@ -29,26 +24,7 @@ export function CreateUserForm() {
         onFinish={submit}
         onValuesChange={() => error && reset()}
       >
-        <Form.Item label="Full name" name="fullName" rules={[requiredRule]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Email address" name="email" rules={[requiredRule, emailRule]}>
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <NewPasswordFields
-          confirmLabel="Repeat password"
-          tooShortMessage={NEW_USER_PASSWORD_TOO_SHORT_MESSAGE}
-          mismatchMessage={NEW_USER_PASSWORDS_DIFFER_MESSAGE}
-        />
-        {error && (
-          <Alert
-            type="error"
-            showIcon
-            title="The user could not be created"
-            description={error.message}
-            style={{ marginBottom: '2.4rem' }}
-          />
-        )}
+        <NewStaffFields filledBy="colleague" failure={{ title: 'The user could not be created', error }} />
         <FormActions>
           <Button htmlType="reset" onClick={() => reset()}>
             Cancel
