@@ -1,21 +1,70 @@
-import { Table, type TableProps } from 'antd'
+import { Table, type TableColumnType, type TableProps } from 'antd'
+import { useRef, type CSSProperties, type MouseEvent } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { cellPadding, fitColumns, type ColumnFit } from './columnFit'
 import styles from './DataTable.module.css'
+import { useElementWidth } from './useElementWidth'
 
-type DataTableProps<Row extends { id: number }> = Omit<TableProps<Row>, 'rowKey' | 'pagination' | 'locale'>
+/** A column sized by its fit (share, minimum, when to leave it out) instead of a fixed width. */
+export type DataTableColumn<Row> = Omit<TableColumnType<Row>, 'width'> & { fit: ColumnFit }
+
+type DataTableProps<Row extends { id: number }> = Omit<
+  TableProps<Row>,
+  'rowKey' | 'pagination' | 'locale' | 'columns' | 'onRow'
+> & {
+  columns: DataTableColumn<Row>[]
+  /**
+   * Where a row leads: a click anywhere on it but its controls goes there. The row's keyboard way
+   * there is a link in one of its cells, so rows themselves take no tab stop.
+   */
+  rowLink?: (row: Row) => string
+}
+
+/** A click meant for a control of the row (or its menu, rendered elsewhere), or one that selected text. */
+function isClickOnControl(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as Element
+  return (
+    !event.currentTarget.contains(target) ||
+    target.closest('a, button, input, [role="menuitem"]') !== null ||
+    Boolean(window.getSelection()?.toString())
+  )
+}
 
 /**
- * The app's list table: a bordered card with clearly separated rows, fixed column widths and no
- * built-in paging (lists page through the URL). An empty body says so in the spec's words.
+ * The app's list table: a bordered card with clearly separated rows and no built-in paging (lists
+ * page through the URL). Columns keep their minimum widths and the least needed ones step aside in a
+ * narrow window, so headers, numbers and dates never wrap. An empty body says so in the spec's words.
  */
-export function DataTable<Row extends { id: number }>({ className, ...props }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: number }>({
+  className,
+  columns,
+  rowLink,
+  ...props
+}: DataTableProps<Row>) {
+  const ref = useRef<HTMLDivElement>(null)
+  const width = useElementWidth(ref)
+  const navigate = useNavigate()
+  const padding = { '--cell-padding-x': `${cellPadding(width)}px` } as CSSProperties
   return (
-    <Table<Row>
-      {...props}
-      className={[styles.table, className].filter(Boolean).join(' ')}
-      rowKey="id"
-      tableLayout="fixed"
-      pagination={false}
-      locale={{ emptyText: 'No data to show at the moment' }}
-    />
+    <div ref={ref} style={padding}>
+      <Table<Row>
+        {...props}
+        className={[styles.table, className].filter(Boolean).join(' ')}
+        rowKey="id"
+        tableLayout="fixed"
+        columns={fitColumns(columns, width).map(({ fit: _fit, ...column }) => column)}
+        rowClassName={rowLink && styles.linkedRow}
+        onRow={
+          rowLink &&
+          ((row) => ({
+            onClick: (event) => {
+              if (!isClickOnControl(event)) navigate(rowLink(row))
+            },
+          }))
+        }
+        pagination={false}
+        locale={{ emptyText: 'No data to show at the moment' }}
+      />
+    </div>
   )
 }

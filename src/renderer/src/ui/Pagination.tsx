@@ -9,7 +9,26 @@ interface PaginationProps {
   pageSize?: number
 }
 
-/** "Showing X to Y of Z results" with Previous and Next; nothing at all for a single page. */
+/**
+ * The page numbers to offer: the first, the last and the current one with its neighbours; a gap
+ * stands for the pages between, unless it would stand for a single page (then that page is shown).
+ */
+export function pageNumbers(current: number, lastPage: number): (number | 'gap')[] {
+  const shown = [1, current - 1, current, current + 1, lastPage].filter(
+    (page, index, pages) => page >= 1 && page <= lastPage && pages.indexOf(page) === index,
+  )
+  shown.sort((a, b) => a - b)
+  return shown.flatMap((page, index) => {
+    const previous = shown[index - 1]
+    if (previous === undefined || page === previous + 1) return [page]
+    return page === previous + 2 ? [previous + 1, page] : ['gap' as const, page]
+  })
+}
+
+/**
+ * "Showing X to Y of Z results" with Previous, the page numbers to jump to, and Next; nothing at all
+ * for a single page.
+ */
 export function Pagination({ count, pageSize = BOOKINGS_PAGE_SIZE }: PaginationProps) {
   const [page, setPage] = usePageParam()
   const lastPage = pageCount(count, pageSize)
@@ -27,6 +46,26 @@ export function Pagination({ count, pageSize = BOOKINGS_PAGE_SIZE }: PaginationP
         >
           Previous
         </Button>
+        <ol className={styles.pages}>
+          {pageNumbers(current, lastPage).map((number, index) =>
+            number === 'gap' ? (
+              <li key={`gap-${index}`} className={styles.gap} aria-hidden>
+                …
+              </li>
+            ) : (
+              <li key={number}>
+                <Button
+                  type={number === current ? 'primary' : 'text'}
+                  aria-label={`Page ${number}`}
+                  aria-current={number === current ? 'page' : undefined}
+                  onClick={() => setPage(number)}
+                >
+                  {number}
+                </Button>
+              </li>
+            ),
+          )}
+        </ol>
         <Button
           icon={<RightOutlined />}
           iconPlacement="end"

@@ -1,14 +1,18 @@
 import {
   CalendarOutlined,
   HomeOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
   SettingOutlined,
   ShopOutlined,
   UserAddOutlined,
 } from '@ant-design/icons'
+import { Tooltip } from 'antd'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import logo from '../../assets/logo.svg'
 import styles from './Sidebar.module.css'
+import { useSidebarCollapsed } from './useSidebarCollapsed'
 
 const links: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/dashboard', label: 'Home', icon: <HomeOutlined /> },
@@ -18,9 +22,42 @@ const links: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },
 ]
 
-export function Sidebar() {
+const SIDEBAR_ID = 'sidebar'
+
+/** An item's icon and label; folded, the label is hidden from sight but stays its accessible name. */
+function ItemContent({ icon, label }: { icon: ReactNode; label: string }) {
   return (
-    <aside className={styles.sidebar}>
+    <>
+      <span className={styles.icon} aria-hidden>
+        {icon}
+      </span>
+      <span className={styles.label}>{label}</span>
+    </>
+  )
+}
+
+/** Folded, an item names itself in a tooltip on hover and on keyboard focus. */
+function FoldedTooltip({
+  label,
+  isFolded,
+  children,
+}: {
+  label: string
+  isFolded: boolean
+  children: ReactNode
+}) {
+  return (
+    <Tooltip title={isFolded ? label : undefined} placement="right" trigger={['hover', 'focus']}>
+      {children}
+    </Tooltip>
+  )
+}
+
+export function Sidebar() {
+  const [isCollapsed, toggleCollapsed] = useSidebarCollapsed()
+  const toggleLabel = isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'
+  return (
+    <aside id={SIDEBAR_ID} className={isCollapsed ? `${styles.sidebar} ${styles.collapsed}` : styles.sidebar}>
       <div className={styles.content}>
         <div className={styles.brand}>
           <img src={logo} alt="" className={styles.logo} />
@@ -30,19 +67,32 @@ export function Sidebar() {
           <ul className={styles.list}>
             {links.map(({ to, label, icon }) => (
               <li key={to}>
-                <NavLink
-                  to={to}
-                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
-                >
-                  <span className={styles.icon} aria-hidden>
-                    {icon}
-                  </span>
-                  {label}
-                </NavLink>
+                <FoldedTooltip label={label} isFolded={isCollapsed}>
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+                  >
+                    <ItemContent icon={icon} label={label} />
+                  </NavLink>
+                </FoldedTooltip>
               </li>
             ))}
           </ul>
         </nav>
+        <FoldedTooltip label={toggleLabel} isFolded={isCollapsed}>
+          <button
+            type="button"
+            className={`${styles.link} ${styles.toggle}`}
+            aria-expanded={!isCollapsed}
+            aria-controls={SIDEBAR_ID}
+            onClick={toggleCollapsed}
+          >
+            <ItemContent
+              icon={isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              label={toggleLabel}
+            />
+          </button>
+        </FoldedTooltip>
       </div>
     </aside>
   )

@@ -1,12 +1,11 @@
 import { DeleteOutlined, EyeOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons'
-import type { TableColumnsType } from 'antd'
 import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
 import { nightsLabel, formatShortStayDate, pageCount } from '@shared/domain/bookings'
 import { formatCurrency, formatDistanceFromToday } from '@shared/domain/format'
 import { today } from '@shared/clock'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
-import { DataTable } from '../../ui/DataTable'
+import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
 import { RowMenu, type RowMenuItem } from '../../ui/Menus'
 import { Pagination } from '../../ui/Pagination'
@@ -19,6 +18,8 @@ import type { BookingListItem } from './types'
 import { useBookings } from './useBookings'
 import { useDeleteBooking } from './useDeleteBooking'
 
+const bookingPath = (booking: BookingListItem) => `/bookings/${booking.id}`
+
 function BookingActions({ booking, onDelete }: { booking: BookingListItem; onDelete: () => void }) {
   const navigate = useNavigate()
   const { checkout } = useCheckout()
@@ -27,7 +28,7 @@ function BookingActions({ booking, onDelete }: { booking: BookingListItem; onDel
       key: 'details',
       label: 'See details',
       icon: <EyeOutlined />,
-      onClick: () => navigate(`/bookings/${booking.id}`),
+      onClick: () => navigate(bookingPath(booking)),
     },
   ]
   if (booking.status === 'unconfirmed')
@@ -55,19 +56,29 @@ function BookingActions({ booking, onDelete }: { booking: BookingListItem; onDel
   return <RowMenu label={`Actions for booking #${booking.id}`} items={items} />
 }
 
-function columns(onDelete: (booking: BookingListItem) => void): TableColumnsType<BookingListItem> {
+// Minimum widths (px) fit the longest header, amount ("$10,120.00") and stay ("In 12 days → 10 nights
+// stay") unbroken; below 760 px of table the amount steps aside (it is on the booking's screen).
+function columns(onDelete: (booking: BookingListItem) => void): DataTableColumn<BookingListItem>[] {
   const desksToday = today()
   return [
     {
       title: 'Cabin',
       key: 'cabin',
-      width: '10%',
-      render: (_, booking) => <span className={styles.cabin}>{booking.cabins?.name ?? '—'}</span>,
+      fit: { share: 10, minWidth: 48 },
+      render: (_, booking) => (
+        <div className={styles.stacked}>
+          <span className={styles.cabin}>{booking.cabins?.name ?? '—'}</span>
+          {/* The row's way in for the keyboard; a click anywhere on the row opens it too. */}
+          <Link to={bookingPath(booking)} className={styles.number} aria-label={`Booking #${booking.id}`}>
+            #{booking.id}
+          </Link>
+        </div>
+      ),
     },
     {
       title: 'Guest',
       key: 'guest',
-      width: '27%',
+      fit: { share: 27, minWidth: 120 },
       render: (_, { guests }) => (
         <div className={styles.stacked}>
           <span className={styles.primary}>{guests?.fullName ?? '—'}</span>
@@ -78,7 +89,7 @@ function columns(onDelete: (booking: BookingListItem) => void): TableColumnsType
     {
       title: 'Dates',
       key: 'dates',
-      width: '29%',
+      fit: { share: 29, minWidth: 200 },
       render: (_, booking) => (
         <div className={styles.stacked}>
           <span className={styles.primary}>
@@ -94,19 +105,19 @@ function columns(onDelete: (booking: BookingListItem) => void): TableColumnsType
     {
       title: 'Status',
       key: 'status',
-      width: '14%',
+      fit: { share: 14, minWidth: 104 },
       render: (_, booking) => <StatusTag status={booking.status} />,
     },
     {
       title: 'Amount',
       key: 'amount',
-      width: '13%',
+      fit: { share: 13, minWidth: 84, hideBelow: 760 },
       align: 'right',
       render: (_, booking) => <span className={styles.amount}>{formatCurrency(booking.totalPrice)}</span>,
     },
     {
       key: 'actions',
-      width: '7%',
+      fit: { share: 7, minWidth: 32 },
       align: 'right',
       render: (_, booking) => <BookingActions booking={booking} onDelete={() => onDelete(booking)} />,
     },
@@ -134,6 +145,7 @@ export function BookingTable() {
         aria-label="Bookings"
         columns={columns(setBookingToDelete)}
         dataSource={bookings}
+        rowLink={bookingPath}
         loading={isChangingPage}
         footer={pageCount(count) > 1 ? () => <Pagination count={count} /> : undefined}
       />

@@ -1,9 +1,8 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons'
-import type { TableColumnsType } from 'antd'
 import { useMemo, useState } from 'react'
 import { formatCurrency } from '@shared/domain/format'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
-import { DataTable } from '../../ui/DataTable'
+import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
 import { RowMenu } from '../../ui/Menus'
 import { useOptionParam } from '../../ui/searchParams'
@@ -21,11 +20,6 @@ import type { Cabin } from './types'
 import { useCabins } from './useCabins'
 import { useDeleteCabin } from './useDeleteCabin'
 import { useSaveCabin } from './useSaveCabin'
-
-// The spec's column width ratios: image, cabin, capacity, price, discount, menu.
-const RATIOS = [0.6, 1.8, 2.2, 1, 1, 1]
-const width = (column: number) =>
-  `${((RATIOS[column] / RATIOS.reduce((sum, ratio) => sum + ratio)) * 100).toFixed(2)}%`
 
 function CabinThumbnail({ cabin }: { cabin: Cabin }) {
   const [failed, setFailed] = useState(false)
@@ -55,37 +49,39 @@ interface CabinActions {
   onDelete: (cabin: Cabin) => void
 }
 
-function columns({ onDuplicate, onEdit, onDelete }: CabinActions): TableColumnsType<Cabin> {
+// Shares are the spec's column width ratios; minimum widths (px) keep "Fits up to 10 guests", prices
+// and the "Discount" header on one line.
+function columns({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColumn<Cabin>[] {
   return [
     {
       key: 'image',
-      width: width(0),
+      fit: { share: 0.6, minWidth: 40 },
       className: styles.imageCell,
       render: (_, cabin) => <CabinThumbnail cabin={cabin} />,
     },
     {
       title: 'Cabin',
       key: 'name',
-      width: width(1),
+      fit: { share: 1.8, minWidth: 48 },
       render: (_, cabin) => <span className={styles.name}>{cabin.name}</span>,
     },
     {
       title: 'Capacity',
       key: 'capacity',
-      width: width(2),
+      fit: { share: 2.2, minWidth: 140 },
       render: (_, cabin) => `Fits up to ${cabin.maxCapacity} guests`,
     },
     {
       title: 'Price',
       key: 'price',
-      width: width(3),
+      fit: { share: 1, minWidth: 76 },
       align: 'right',
       render: (_, cabin) => <span className={styles.price}>{formatCurrency(cabin.regularPrice)}</span>,
     },
     {
       title: 'Discount',
       key: 'discount',
-      width: width(4),
+      fit: { share: 1, minWidth: 76 },
       align: 'right',
       render: (_, cabin) =>
         cabin.discount ? (
@@ -98,7 +94,7 @@ function columns({ onDuplicate, onEdit, onDelete }: CabinActions): TableColumnsT
     },
     {
       key: 'actions',
-      width: width(5),
+      fit: { share: 1, minWidth: 32 },
       align: 'right',
       render: (_, cabin) => (
         <RowMenu
