@@ -151,7 +151,7 @@ export interface DemoBooking {
   hasBreakfast: boolean
   isPaid: boolean
   observations: string | null
-  /** ISO timestamp, some days before the stay and never after today. */
+  /** ISO timestamp: DEMO_LEAD_DAYS before the stay, and before the desk's today. */
   createdAt: string
 }
 
@@ -206,6 +206,35 @@ function cabinStays(today: string, cabinIndex: number, rnd: Random): Stay[] {
   return stays
 }
 
+/** How long before arrival a demo stay was booked, in days: at least a few, at most two months. */
+export const DEMO_LEAD_DAYS = { min: 3, max: 60 }
+
+/**
+ * The day a stay was booked. Most stays are booked a few weeks ahead, fewer two months ahead: lead
+ * times fall off linearly from DEMO_LEAD_DAYS.min to .max (about three weeks on average). A stay of
+ * the coming weeks was booked before today (the seed does not know the time of day, so a booking made
+ * today might lie in the future), so its lead time is at least the days until it starts.
+ */
+function bookingDay(today: string, startDate: string, rnd: Random): string {
+  const { min, max } = DEMO_LEAD_DAYS
+  const shortest = Math.max(min, daysBetween(today, startDate) + 1)
+  // The share of stays booked at most `lead` days ahead, and its inverse.
+  const share = (lead: number) => 1 - (1 - (lead - min) / (max - min)) ** 2
+  const leadAt = (p: number) => min + (1 - Math.sqrt(1 - p)) * (max - min)
+  const lead = Math.round(leadAt(share(shortest) + rnd() * (1 - share(shortest))))
+  return addDays(startDate, -Math.max(shortest, lead))
+}
+
+/**
+ * An ISO timestamp for a time of day at the desk: the seed runs beside the desk (the desktop app, or
+ * the web server and its browser), whose dashboard counts a booking on its local calendar day.
+ */
+function deskTime(date: string, hours: number, minutes: number): string {
+  return new Date(
+    `${date}T${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`,
+  ).toISOString()
+}
+
 /** The demo's bookings for a given desk date, priced as the rules of the database require. */
 export function planDemoBookings(today: string): DemoBooking[] {
   const rnd = seededRandom(20261122)
@@ -218,8 +247,7 @@ export function planDemoBookings(today: string): DemoBooking[] {
       const cabinPrice = numNights * (cabin.regularPrice - cabin.discount)
       const extrasPrice = hasBreakfast ? DEMO_SETTINGS.breakfastPrice * numNights * numGuests : 0
       const status = statusOn(today, startDate, endDate)
-      const booked = addDays(startDate, -rnd.int(1, 45))
-      const createdOn = booked < today ? booked : addDays(today, -1)
+      const bookedOn = bookingDay(today, startDate, rnd)
       bookings.push({
         cabinIndex,
         guestIndex: rnd.int(0, DEMO_GUESTS.length - 1),
@@ -234,7 +262,7 @@ export function planDemoBookings(today: string): DemoBooking[] {
         hasBreakfast,
         isPaid: status !== 'unconfirmed' || rnd() < 0.5,
         observations: rnd() < 0.25 ? OBSERVATIONS[rnd.int(0, OBSERVATIONS.length - 1)] : null,
-        createdAt: `${createdOn}T${String(rnd.int(8, 20)).padStart(2, '0')}:${String(rnd.int(0, 59)).padStart(2, '0')}:00Z`,
+        createdAt: deskTime(bookedOn, rnd.int(8, 20), rnd.int(0, 59)),
       })
     }
   })

@@ -1,4 +1,4 @@
-import { addDays } from '@shared/domain/format'
+import { addDays, daysBetween } from '@shared/domain/format'
 import bcrypt from 'bcryptjs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withRequestRole } from '../db/requestContext'
@@ -17,9 +17,34 @@ import {
   seedDemo,
   type SeedResult,
 } from '.'
-import { statusOn } from './demoData'
+import { DEMO_LEAD_DAYS, statusOn } from './demoData'
 
 const TODAY = '2026-11-22'
+
+/** The desk's calendar day of a timestamp: the seed runs beside the desk, in its time zone. */
+function deskDate(iso: string): string {
+  const date = new Date(iso)
+  return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join('-')
+}
+
+/**
+ * How spread a dashboard period's sales must be: on at least `minDays` days, the busiest holding at
+ * most `maxShare` of the period's sales (the old seed put every coming stay on yesterday: all of it).
+ */
+const SPREAD = [
+  { days: 7, minDays: 3, maxShare: 0.5 },
+  { days: 30, minDays: 10, maxShare: 0.2 },
+  { days: 90, minDays: 30, maxShare: 0.1 },
+]
+
+function expectSpread({ days, minDays, maxShare }: (typeof SPREAD)[number], dailySales: number[]) {
+  const sold = dailySales.filter((amount) => amount > 0)
+  const total = sold.reduce((sum, amount) => sum + amount, 0)
+  expect(sold.length, `days with sales in ${days} days`).toBeGreaterThanOrEqual(minDays)
+  expect(Math.max(...sold) / total, `busiest day's share of ${days} days`).toBeLessThanOrEqual(maxShare)
+}
 
 describe('the demo booking plan', () => {
   // Month ends, a leap day and New Year's Eve: the plan must hold whatever day the demo starts.
@@ -37,7 +62,11 @@ describe('the demo booking plan', () => {
       expect(b.numGuests).toBeLessThanOrEqual(Math.min(DEMO_CABINS[b.cabinIndex].maxCapacity, 8))
       expect(b.totalPrice).toBe(b.cabinPrice + b.extrasPrice)
       expect(b.extrasPrice).toBe(b.hasBreakfast ? 15 * b.numNights * b.numGuests : 0)
-      expect(b.createdAt.slice(0, 10) < b.startDate && b.createdAt.slice(0, 10) < today).toBe(true)
+      // Booked a few days to two months ahead, and before the desk's today began.
+      expect(new Date(b.createdAt).getTime()).toBeLessThan(new Date(`${today}T00:00:00`).getTime())
+      const lead = daysBetween(deskDate(b.createdAt), b.startDate)
+      expect(lead).toBeGreaterThanOrEqual(DEMO_LEAD_DAYS.min)
+      expect(lead).toBeLessThanOrEqual(DEMO_LEAD_DAYS.max)
     }
     const arrivals = bookings.filter((b) => b.status === 'unconfirmed' && b.startDate === today)
     const departures = bookings.filter((b) => b.status === 'checked-in' && b.endDate === today)
@@ -46,7 +75,6 @@ describe('the demo booking plan', () => {
     expect(bookings.some((b) => b.status === 'checked-in' && b.startDate < today && b.endDate > today)).toBe(
       true,
     )
-    expect(bookings.filter((b) => b.createdAt >= addDays(today, -7)).length).toBeGreaterThan(0)
 
     DEMO_CABINS.forEach((_, cabinIndex) => {
       const stays = bookings
@@ -54,6 +82,27 @@ describe('the demo booking plan', () => {
         .sort((x, y) => x.startDate.localeCompare(y.startDate))
       for (let i = 1; i < stays.length; i++) expect(stays[i].startDate >= stays[i - 1].endDate).toBe(true)
     })
+  })
+
+  it.each(days)('books the stays around %s over many days, as a real business sells', (today) => {
+    const bookings = planDemoBookings(today)
+    const leads = bookings.map((b) => daysBetween(deskDate(b.createdAt), b.startDate))
+    // Mostly a few weeks ahead, some much earlier, some at the last minute.
+    const median = [...leads].sort((x, y) => x - y)[Math.floor(leads.length / 2)]
+    expect(median).toBeGreaterThanOrEqual(10)
+    expect(median).toBeLessThanOrEqual(30)
+    expect(leads.filter((lead) => lead <= 7).length).toBeGreaterThan(0)
+    expect(leads.filter((lead) => lead >= 45).length).toBeGreaterThan(0)
+
+    for (const period of SPREAD) {
+      const from = addDays(today, -(period.days - 1))
+      const sales = new Map<string, number>()
+      for (const b of bookings) {
+        const day = deskDate(b.createdAt)
+        if (day >= from && day <= today) sales.set(day, (sales.get(day) ?? 0) + b.totalPrice)
+      }
+      expectSpread(period, [...sales.values()])
+    }
   })
 
   it('is the same every time for the same day', () => {
@@ -155,6 +204,26 @@ describe.each(testDatabaseKinds())('seedDemo on %s', (kind) => {
     expect(dashboard.today.filter((t) => t.status === 'unconfirmed').length).toBeGreaterThanOrEqual(2)
     expect(dashboard.today.filter((t) => t.status === 'checked-in').length).toBeGreaterThanOrEqual(2)
     expect(dashboard.stats.bookings).toBeGreaterThan(0)
+  })
+
+  it.each(SPREAD)('spreads the sales of the last $days days over many days', async (period) => {
+    if (!result.seeded) throw new Error('not seeded')
+    const claims = { role: 'authenticated', sub: result.staffUserId, email: DEMO_STAFF.email }
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    const salesByDay = await withRequestRole(handle.db, claims, async (tx) => {
+      const { rows } = await tx.query<{ d: { salesByDay: { date: string; totalSales: number }[] } }>(
+        `select public.get_dashboard($1, $2, $3) as d`,
+        [TODAY, period.days, timeZone],
+      )
+      return rows[0].d.salesByDay
+    })
+    expect(salesByDay).toHaveLength(period.days)
+    // Nothing is sold on a day that has not happened yet: the last day is the desk's today.
+    expect(salesByDay.at(-1)?.date).toBe(TODAY)
+    expectSpread(
+      period,
+      salesByDay.map((day) => day.totalSales),
+    )
   })
 
   it('leaves a database that has data alone', async () => {

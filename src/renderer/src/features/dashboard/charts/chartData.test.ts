@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { durationColorScale, salesPoints } from './chartData'
+import { BUCKET_COLORS, durationColorScale, durationShares, salesPoints } from './chartData'
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (hex: string) => {
+    const [r, g, b] = (hex.slice(1).match(/../g) ?? []).map((pair) => {
+      const v = parseInt(pair, 16) / 255
+      return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light + 0.05) / (dark + 0.05)
+}
 
 describe('durationColorScale', () => {
   it('keeps each bucket on its own colour when others are hidden', () => {
@@ -11,11 +24,35 @@ describe('durationColorScale', () => {
       false,
     )
     expect(all.domain).toEqual(['1 night', '3 nights'])
-    expect(all.range).toEqual(['#ef4444', '#eab308'])
+    expect(all.range).toEqual([BUCKET_COLORS.light[0], BUCKET_COLORS.light[2]])
   })
 
-  it('uses the darker palette in dark mode', () => {
-    expect(durationColorScale([{ duration: '21+ nights', value: 1 }], true).range).toEqual(['#7e22ce'])
+  it('uses the palette of the mode', () => {
+    expect(durationColorScale([{ duration: '21+ nights', value: 1 }], true).range).toEqual([
+      BUCKET_COLORS.dark[7],
+    ])
+  })
+
+  // Panel backgrounds: --color-grey-0 of each mode (app/theme.css).
+  it.each([
+    ['light', '#ffffff'],
+    ['dark', '#18212f'],
+  ] as const)('gives every bucket its own colour, readable on the %s panel', (mode, panel) => {
+    const palette = BUCKET_COLORS[mode]
+    expect(palette).toHaveLength(8)
+    expect(new Set(palette).size).toBe(8)
+    for (const colour of palette) expect(contrast(colour, panel)).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('durationShares', () => {
+  it("gives each bucket its share of the period's stays as a whole percent", () => {
+    const shares = durationShares([
+      { duration: '3 nights', value: 1 },
+      { duration: '4-5 nights', value: 2 },
+      { duration: '6-7 nights', value: 3 },
+    ])
+    expect(shares.map(({ percent }) => percent)).toEqual(['17%', '33%', '50%'])
   })
 })
 

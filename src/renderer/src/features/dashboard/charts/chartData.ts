@@ -1,10 +1,16 @@
 import dayjs from 'dayjs'
+import { formatPercent } from '@shared/domain/format'
 import { STAY_BUCKETS, type StayBucket } from '@shared/domain/stays'
 import type { SalesDay, StayDuration } from '../service'
 
-const BUCKET_COLORS = {
-  light: ['#ef4444', '#f97316', '#eab308', '#84cc16', '#22c55e', '#14b8a6', '#3b82f6', '#a855f7'],
-  dark: ['#b91c1c', '#c2410c', '#a16207', '#4d7c0f', '#15803d', '#0f766e', '#1d4ed8', '#7e22ce'],
+/**
+ * One colour per bucket, from the Okabe–Ito and Tol palettes that colour-blind readers tell apart,
+ * each at 3:1 or more against the panel of its mode (white, #18212f). The buckets most stays fall in
+ * (3 nights to 8-14 nights) take the four most distinct: blue, orange, green and pink.
+ */
+export const BUCKET_COLORS = {
+  light: ['#8a6d00', '#aa3377', '#0072b2', '#d55e00', '#009e73', '#cc79a7', '#785ef0', '#555555'],
+  dark: ['#f0e442', '#ee6677', '#56b4e9', '#e69f00', '#009e73', '#cc79a7', '#a594f9', '#bbbbbb'],
 }
 
 /** Colour scale for the buckets present, so a hidden bucket never shifts the others' colours. */
@@ -16,6 +22,17 @@ export function durationColorScale(durations: StayDuration[], isDarkMode: boolea
     return palette[index === -1 ? palette.length - 1 : index]
   })
   return { domain, range }
+}
+
+export interface DurationShare extends StayDuration {
+  /** "50%": the bucket's share of the period's stays. */
+  percent: string
+}
+
+/** Each bucket with its share of all stays, as the donut's key shows it. */
+export function durationShares(durations: StayDuration[]): DurationShare[] {
+  const stays = durations.reduce((sum, { value }) => sum + value, 0)
+  return durations.map((bucket) => ({ ...bucket, percent: formatPercent(bucket.value / stays) }))
 }
 
 export const SALES_SERIES = ['Total sales', 'Extras sales'] as const
