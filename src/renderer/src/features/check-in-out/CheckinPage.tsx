@@ -44,7 +44,8 @@ export default function CheckinPage() {
         {(booking) => (
           <>
             <BookingDataBox booking={booking} />
-            {settingsQuery.error && (
+            {/* Only where breakfast would be offered: an unconfirmed stay without it. */}
+            {settingsQuery.error && booking.status === 'unconfirmed' && !booking.hasBreakfast && (
               <LoadFailed
                 inline
                 title="Breakfast cannot be added: the settings could not be loaded"
