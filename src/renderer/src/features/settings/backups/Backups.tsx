@@ -74,8 +74,9 @@ function BackupsPanel() {
   })
   if (isPending)
     return (
-      <Panel title="Backups">
-        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      // Unnamed until it is known to be the Backups panel: a backend without backups shows none.
+      <Panel>
+        <Skeleton active paragraph={{ rows: 2 }} />
       </Panel>
     )
   // Backups off on this server: nothing to show.
