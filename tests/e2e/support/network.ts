@@ -25,3 +25,40 @@ export async function failRequests(page: Page, { path, method, status = 500, bod
 export function restError(message: string): Record<string, unknown> {
   return { code: 'XX000', message, details: null, hint: null }
 }
+
+/**
+ * Fails the reads (GET) of a path, as a server that is down, until `recover()` is called; from then
+ * on they reach the backend again: the failure, then the "Try again" that works.
+ */
+export async function failReadsUntilRecovered(
+  page: Page,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ recover: () => void }> {
+  let failing = true
+  await page.route(
+    (url) => url.pathname.includes(path),
+    (route) =>
+      failing && route.request().method() === 'GET'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(body) })
+        : route.continue(),
+  )
+  return { recover: () => (failing = false) }
+}
+
+/**
+ * Holds the reads (GET) whose URL matches until `release()` is called, as a slow network would:
+ * what a screen shows while its data is on the way.
+ */
+export async function holdReads(
+  page: Page,
+  matches: (url: URL) => boolean,
+): Promise<{ release: () => void }> {
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(matches, async (route) => {
+    if (route.request().method() === 'GET') await released
+    await route.continue()
+  })
+  return { release }
+}

@@ -10,9 +10,11 @@ export type DataTableColumn<Row> = Omit<TableColumnType<Row>, 'width'> & { fit: 
 
 type DataTableProps<Row extends { id: number }> = Omit<
   TableProps<Row>,
-  'rowKey' | 'pagination' | 'locale' | 'columns' | 'onRow'
+  'rowKey' | 'pagination' | 'locale' | 'loading' | 'columns' | 'onRow'
 > & {
   columns: DataTableColumn<Row>[]
+  /** The rows shown are the previous ones while the next arrive: they stay, dimmed and marked busy. */
+  refreshing?: boolean
   /**
    * Where a row leads: a click anywhere on it but its controls goes there. The row's keyboard way
    * there is a link in one of its cells, so rows themselves take no tab stop.
@@ -39,6 +41,7 @@ export function DataTable<Row extends { id: number }>({
   className,
   columns,
   rowLink,
+  refreshing = false,
   ...props
 }: DataTableProps<Row>) {
   const ref = useRef<HTMLDivElement>(null)
@@ -48,8 +51,9 @@ export function DataTable<Row extends { id: number }>({
   return (
     <div ref={ref} style={padding}>
       <Table<Row>
+        aria-busy={refreshing || undefined}
         {...props}
-        className={[styles.table, className].filter(Boolean).join(' ')}
+        className={[styles.table, refreshing && styles.refreshing, className].filter(Boolean).join(' ')}
         rowKey="id"
         tableLayout="fixed"
         columns={fitColumns(columns, width).map(({ fit: _fit, ...column }) => column)}

@@ -3,7 +3,7 @@ import toast from 'react-hot-toast'
 import styles from './failureToast.module.css'
 
 /** What the server itself said, when an error carries it as its cause. */
-function serverMessageOf(error: Error): string | undefined {
+export function serverMessageOf(error: Error): string | undefined {
   const cause: unknown = error.cause
   if (cause instanceof Error || (typeof cause === 'object' && cause !== null && 'message' in cause)) {
     const { message } = cause as { message: unknown }

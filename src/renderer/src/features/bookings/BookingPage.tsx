@@ -4,43 +4,53 @@ import { useNavigate } from 'react-router-dom'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { Empty } from '../../ui/Empty'
 import { PageHeading } from '../../ui/PageHeading'
-import { Spinner } from '../../ui/Spinner'
+import { QueryStates } from '../../ui/QueryStates'
+import { DetailSkeleton } from '../../ui/Skeletons'
 import { useMoveBack } from '../../ui/useMoveBack'
 import { useCheckout } from '../check-in-out/useCheckout'
 import { BackLink } from './BackLink'
 import { BookingDataBox } from './BookingDataBox'
 import { BookingHeading } from './BookingHeading'
 import styles from './BookingPage.module.css'
+import type { Booking } from './types'
 import { useBooking } from './useBooking'
 import { useDeleteBooking } from './useDeleteBooking'
 
 export default function BookingPage() {
-  const { booking, isLoading } = useBooking()
-  const navigate = useNavigate()
+  const bookingQuery = useBooking()
+  const booking = bookingQuery.data
   const moveBack = useMoveBack('/bookings')
+  const backLink = <BackLink onClick={moveBack} />
+
+  return (
+    <>
+      {booking ? (
+        <BookingHeading booking={booking}>{backLink}</BookingHeading>
+      ) : (
+        <PageHeading title="Booking">{backLink}</PageHeading>
+      )}
+      <QueryStates
+        query={bookingQuery}
+        failedTitle="Booking could not be loaded"
+        loading={<DetailSkeleton label="Booking" />}
+        notFound={<Empty resourceName="booking" />}
+      >
+        {(booking) => <BookingDetails booking={booking} onBack={moveBack} />}
+      </QueryStates>
+    </>
+  )
+}
+
+function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => void }) {
+  const navigate = useNavigate()
   const { checkout, isCheckingOut } = useCheckout()
   const { deleteBooking, isDeleting } = useDeleteBooking()
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false)
-
-  if (isLoading) return <Spinner />
-  if (!booking)
-    return (
-      <>
-        <PageHeading title="Booking">
-          <BackLink onClick={moveBack} />
-        </PageHeading>
-        <Empty resourceName="booking" />
-      </>
-    )
-
   const { id, status } = booking
+
   return (
     <>
-      <BookingHeading booking={booking}>
-        <BackLink onClick={moveBack} />
-      </BookingHeading>
       <BookingDataBox booking={booking} />
-
       <div className={styles.actions}>
         {status === 'unconfirmed' && (
           <Button type="primary" size="large" onClick={() => navigate(`/checkin/${id}`)}>
@@ -57,11 +67,10 @@ export default function BookingPage() {
             Delete booking
           </Button>
         )}
-        <Button size="large" onClick={moveBack}>
+        <Button size="large" onClick={onBack}>
           Back
         </Button>
       </div>
-
       <ConfirmDelete
         resourceName="booking"
         open={isConfirmingDelete}
@@ -69,7 +78,7 @@ export default function BookingPage() {
         onCancel={() => setIsConfirmingDelete(false)}
         onConfirm={() =>
           deleteBooking(id, {
-            onSuccess: moveBack,
+            onSuccess: onBack,
             onSettled: () => setIsConfirmingDelete(false),
           })
         }

@@ -3,19 +3,20 @@ import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { BookingTable } from './BookingTable'
+import type { BookingsPage } from './service'
 import { useBookings } from './useBookings'
 
 vi.mock('./useBookings', () => ({ useBookings: vi.fn() }))
 
-const loaded = (overrides: Partial<ReturnType<typeof useBookings>>): ReturnType<typeof useBookings> => ({
-  bookings: [],
-  count: 0,
-  page: 1,
-  isLoading: false,
-  isChangingPage: false,
-  error: null,
-  ...overrides,
-})
+type BookingsAnswer = ReturnType<typeof useBookings>
+
+/** The hook after its load: the page's bookings and the count of all that match. */
+const loaded = ({ bookings = [], count = 0, page = 1 }: Partial<BookingsPage> & { page?: number }) =>
+  ({
+    query: { data: { bookings, count }, error: null, isFetching: false, refetch: vi.fn() },
+    page,
+    isChangingPage: false,
+  }) as unknown as BookingsAnswer
 
 function renderTable() {
   render(
@@ -70,5 +71,43 @@ describe('BookingTable empty states', () => {
     expect(screen.getByText('Unconfirmed')).toBeInTheDocument()
     expect(screen.getByText('$1,250.00')).toBeInTheDocument()
     expect(screen.queryByText(/Showing/)).not.toBeInTheDocument()
+  })
+})
+
+describe('BookingTable load states', () => {
+  beforeEach(() => vi.mocked(useBookings).mockReset())
+
+  it('says the bookings could not be loaded, with a retry, instead of "no bookings"', () => {
+    const error = new Error('Bookings could not be loaded', { cause: { message: 'The database is down' } })
+    vi.mocked(useBookings).mockReturnValue({
+      query: { data: undefined, error, isFetching: false, refetch: vi.fn() },
+      page: 1,
+      isChangingPage: false,
+    } as unknown as BookingsAnswer)
+    renderTable()
+    expect(screen.getByRole('heading', { name: 'Bookings could not be loaded' })).toBeInTheDocument()
+    expect(screen.getByText('The database is down')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+    expect(screen.queryByText('No bookings could be found.')).not.toBeInTheDocument()
+  })
+
+  it('shows the table’s header over placeholder rows while loading', () => {
+    vi.mocked(useBookings).mockReturnValue({
+      query: { data: undefined, error: null, isFetching: true, refetch: vi.fn() },
+      page: 1,
+      isChangingPage: false,
+    } as unknown as BookingsAnswer)
+    renderTable()
+    const table = screen.getByRole('table', { name: 'Bookings' })
+    expect(table).toHaveAttribute('aria-busy', 'true')
+    expect(screen.getByRole('columnheader', { name: 'Guest' })).toBeInTheDocument()
+    expect(screen.getAllByRole('row')).toHaveLength(11)
+    expect(screen.getByRole('status')).toHaveTextContent('Loading bookings')
+  })
+
+  it('keeps the previous page, marked busy, while the next one loads', () => {
+    vi.mocked(useBookings).mockReturnValue({ ...loaded({ count: 1, bookings: [] }), isChangingPage: true })
+    renderTable()
+    expect(screen.getByRole('table', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'true')
   })
 })

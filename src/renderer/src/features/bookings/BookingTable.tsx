@@ -9,8 +9,9 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
 import { RowMenu, type RowMenuItem } from '../../ui/Menus'
 import { Pagination } from '../../ui/Pagination'
+import { QueryStates } from '../../ui/QueryStates'
 import { usePageParam } from '../../ui/searchParams'
-import { Spinner } from '../../ui/Spinner'
+import { TableSkeleton } from '../../ui/Skeletons'
 import { useCheckout } from '../check-in-out/useCheckout'
 import styles from './BookingTable.module.css'
 import { StatusTag } from './StatusTag'
@@ -125,7 +126,8 @@ function columns(onDelete: (booking: BookingListItem) => void): DataTableColumn<
 }
 
 export function BookingTable() {
-  const { bookings, count, page, isLoading, isChangingPage } = useBookings()
+  const { query, page, isChangingPage } = useBookings()
+  const count = query.data?.count
   const [, setPage] = usePageParam()
   const { deleteBooking, isDeleting } = useDeleteBooking()
   const [bookingToDelete, setBookingToDelete] = useState<BookingListItem | null>(null)
@@ -136,19 +138,28 @@ export function BookingTable() {
       setPage(pageCount(count), { replace: true })
   }, [count, page, setPage])
 
-  if (isLoading) return <Spinner />
-  if (!bookings || !count) return <Empty resourceName="bookings" />
+  const tableColumns = columns(setBookingToDelete)
 
   return (
     <>
-      <DataTable<BookingListItem>
-        aria-label="Bookings"
-        columns={columns(setBookingToDelete)}
-        dataSource={bookings}
-        rowLink={bookingPath}
-        loading={isChangingPage}
-        footer={pageCount(count) > 1 ? () => <Pagination count={count} /> : undefined}
-      />
+      <QueryStates
+        query={query}
+        failedTitle="Bookings could not be loaded"
+        loading={<TableSkeleton columns={tableColumns} label="Bookings" />}
+        empty={<Empty resourceName="bookings" />}
+        isEmpty={({ count }) => !count}
+      >
+        {({ bookings, count }) => (
+          <DataTable<BookingListItem>
+            aria-label="Bookings"
+            columns={tableColumns}
+            dataSource={bookings}
+            rowLink={bookingPath}
+            refreshing={isChangingPage}
+            footer={pageCount(count) > 1 ? () => <Pagination count={count} /> : undefined}
+          />
+        )}
+      </QueryStates>
       <ConfirmDelete
         resourceName="booking"
         open={bookingToDelete !== null}

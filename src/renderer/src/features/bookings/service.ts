@@ -6,6 +6,7 @@ import {
   type BookingStatus,
   type BookingStatusFilter,
 } from '@shared/domain/bookings'
+import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
 import type { Booking, BookingListItem, BookingRecord, BookingUpdate } from './types'
 
@@ -77,15 +78,16 @@ function withBookingStatus<Row extends { status: string }>(
 /** PostgREST's answer when .single() finds no row. */
 const NO_ROWS = 'PGRST116'
 
+/** A booking with its cabin and guest; one that does not exist is a NotFoundError ("Booking not found"). */
 export async function getBooking(id: number): Promise<Booking> {
-  if (!Number.isSafeInteger(id) || id < 1) throw new Error('Booking not found')
+  if (!Number.isSafeInteger(id) || id < 1) throw new NotFoundError('Booking not found')
   const { data, error } = await supabase()
     .from('bookings')
     .select('*, cabins(id, name), guests(*)')
     .eq('id', id)
     .single()
-  if (error?.code === NO_ROWS) throw new Error('Booking not found')
-  if (error) throw new Error('Booking not found', { cause: error })
+  if (error?.code === NO_ROWS) throw new NotFoundError('Booking not found')
+  if (error) throw new Error('Booking could not be loaded', { cause: error })
   return withBookingStatus(data)
 }
 

@@ -5,22 +5,17 @@ import { bookingKeys } from './queryKeys'
 import { getBooking } from './service'
 
 /**
- * The booking named by the route's :bookingId. A missing booking is not retried, and a booking
- * leaves the cache as soon as no screen shows it: one deleted meanwhile (here or at another desk)
- * is never shown again from memory.
+ * The booking named by the route's :bookingId (a missing one is not retried: see queryClient). A
+ * booking leaves the cache as soon as no screen shows it: one deleted meanwhile (here or at another
+ * desk) is never shown again from memory.
  */
 export function useBooking() {
   const id = Number(useParams().bookingId)
-  const {
-    data: booking,
-    isPending,
-    error,
-  } = useQuery({
+  const query = useQuery({
     queryKey: bookingKeys.detail(id),
     queryFn: () => getBooking(id),
-    retry: false,
     gcTime: 0,
   })
-  useFailureToast(error)
-  return { booking, isLoading: isPending, error }
+  useFailureToast(query.error)
+  return query
 }

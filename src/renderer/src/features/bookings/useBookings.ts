@@ -24,14 +24,14 @@ export function useBookings() {
   const [page] = usePageParam()
   const queryClient = useQueryClient()
 
-  const { data, isPending, isPlaceholderData, error } = useQuery({
+  const query = useQuery({
     ...bookingsQueryOptions({ filter, sortBy, page }),
     // The previous page stays on screen, dimmed, until the next one arrives.
     placeholderData: keepPreviousData,
   })
-  useFailureToast(error)
+  useFailureToast(query.error)
 
-  const count = isPlaceholderData ? undefined : data?.count
+  const count = query.isPlaceholderData ? undefined : query.data?.count
   useEffect(() => {
     if (count === undefined) return
     for (const neighbour of [page - 1, page + 1]) {
@@ -40,12 +40,5 @@ export function useBookings() {
     }
   }, [queryClient, filter, sortBy, page, count])
 
-  return {
-    bookings: data?.bookings,
-    count: data?.count,
-    page,
-    isLoading: isPending,
-    isChangingPage: isPlaceholderData,
-    error,
-  }
+  return { query, page, isChangingPage: query.isPlaceholderData }
 }

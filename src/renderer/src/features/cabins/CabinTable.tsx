@@ -6,7 +6,8 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
 import { RowMenu } from '../../ui/Menus'
 import { useOptionParam } from '../../ui/searchParams'
-import { Spinner } from '../../ui/Spinner'
+import { QueryStates } from '../../ui/QueryStates'
+import { TableSkeleton } from '../../ui/Skeletons'
 import { CabinFormModal } from './CabinFormModal'
 import {
   CABIN_DISCOUNT_FILTERS,
@@ -122,7 +123,8 @@ function columns({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColu
 }
 
 export function CabinTable() {
-  const { cabins, isLoading } = useCabins()
+  const cabinsQuery = useCabins()
+  const cabins = cabinsQuery.data
   const [discount] = useOptionParam('discount', CABIN_DISCOUNT_FILTERS, DEFAULT_CABIN_DISCOUNT_FILTER)
   const [sortBy] = useOptionParam('sortBy', CABIN_SORT_OPTIONS, DEFAULT_CABIN_SORT)
   const { saveCabin } = useSaveCabin()
@@ -136,9 +138,6 @@ export function CabinTable() {
     [cabins, discount, sortBy],
   )
 
-  if (isLoading) return <Spinner />
-  if (!cabins?.length) return <Empty resourceName="cabins" />
-
   const actions: CabinActions = {
     onDuplicate: ({ name, maxCapacity, regularPrice, discount, description, image }) =>
       saveCabin({
@@ -151,9 +150,19 @@ export function CabinTable() {
     onDelete: setCabinToDelete,
   }
 
+  const tableColumns = columns(actions)
+
   return (
     <>
-      <DataTable<Cabin> aria-label="Cabins" columns={columns(actions)} dataSource={shownCabins} />
+      <QueryStates
+        query={cabinsQuery}
+        failedTitle="Cabins could not be loaded"
+        loading={<TableSkeleton columns={tableColumns} label="Cabins" rows={8} />}
+        empty={<Empty resourceName="cabins" />}
+        isEmpty={(cabins) => !cabins.length}
+      >
+        {() => <DataTable<Cabin> aria-label="Cabins" columns={tableColumns} dataSource={shownCabins} />}
+      </QueryStates>
       {cabinToEdit && (
         <CabinFormModal
           open={isEditing}

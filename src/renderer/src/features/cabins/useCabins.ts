@@ -5,7 +5,7 @@ import { getCabins } from './service'
 export const CABINS_QUERY_KEY = ['cabins'] as const
 
 export function useCabins() {
-  const { data: cabins, isPending, error } = useQuery({ queryKey: CABINS_QUERY_KEY, queryFn: getCabins })
-  useFailureToast(error)
-  return { cabins, isLoading: isPending, error }
+  const query = useQuery({ queryKey: CABINS_QUERY_KEY, queryFn: getCabins })
+  useFailureToast(query.error)
+  return query
 }

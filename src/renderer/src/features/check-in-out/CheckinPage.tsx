@@ -4,8 +4,10 @@ import { BOOKING_STATUS_LABELS } from '@shared/domain/bookings'
 import { breakfastCost, pricesWithBreakfast } from '@shared/domain/breakfast'
 import { formatCurrency } from '@shared/domain/format'
 import { Empty } from '../../ui/Empty'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { PageHeading } from '../../ui/PageHeading'
-import { Spinner } from '../../ui/Spinner'
+import { QueryStates } from '../../ui/QueryStates'
+import { DetailSkeleton } from '../../ui/Skeletons'
 import { useMoveBack } from '../../ui/useMoveBack'
 import { BackLink } from '../bookings/BackLink'
 import { BookingDataBox } from '../bookings/BookingDataBox'
@@ -16,39 +18,60 @@ import styles from './CheckinPage.module.css'
 import { useCheckin } from './useCheckin'
 
 export default function CheckinPage() {
-  const { booking, isLoading } = useBooking()
-  const { settings, isLoading: isLoadingSettings } = useSettings()
+  const bookingQuery = useBooking()
+  const settingsQuery = useSettings()
+  const booking = bookingQuery.data
   const moveBack = useMoveBack('/bookings')
-
   const backLink = <BackLink onClick={moveBack} />
-  if (isLoading || isLoadingSettings) return <Spinner />
-  if (!booking)
-    return (
-      <>
-        <PageHeading title="Check in booking">{backLink}</PageHeading>
-        <Empty resourceName="booking" />
-      </>
-    )
 
   return (
     <>
-      <PageHeading title={`Check in booking #${booking.id}`}>{backLink}</PageHeading>
-      <BookingDataBox booking={booking} />
-      {booking.status === 'unconfirmed' ? (
-        // Keyed by booking so the boxes start afresh for each booking.
-        <CheckinForm
-          key={booking.id}
-          booking={booking}
-          breakfastPrice={settings?.breakfastPrice}
-          onBack={moveBack}
-        />
-      ) : (
-        <Alert
-          type="info"
-          showIcon
-          title={`This booking is already ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.`}
-        />
-      )}
+      <PageHeading title={booking ? `Check in booking #${booking.id}` : 'Check in booking'}>
+        {backLink}
+      </PageHeading>
+      <QueryStates
+        query={{
+          // The settings come first too: a breakfast box appearing late would move the others.
+          data: settingsQuery.isPending ? undefined : booking,
+          error: bookingQuery.error,
+          isFetching: bookingQuery.isFetching,
+          refetch: bookingQuery.refetch,
+        }}
+        failedTitle="Booking could not be loaded"
+        loading={<DetailSkeleton label="Booking" />}
+        notFound={<Empty resourceName="booking" />}
+      >
+        {(booking) => (
+          <>
+            <BookingDataBox booking={booking} />
+            {/* Only where breakfast would be offered: an unconfirmed stay without it. */}
+            {settingsQuery.error && booking.status === 'unconfirmed' && !booking.hasBreakfast && (
+              <LoadFailed
+                inline
+                title="Breakfast cannot be added: the settings could not be loaded"
+                error={settingsQuery.error}
+                onRetry={() => void settingsQuery.refetch()}
+                isRetrying={settingsQuery.isFetching}
+              />
+            )}
+            {booking.status === 'unconfirmed' ? (
+              // Keyed by booking so the boxes start afresh for each booking.
+              <CheckinForm
+                key={booking.id}
+                booking={booking}
+                breakfastPrice={settingsQuery.data?.breakfastPrice}
+                onBack={moveBack}
+              />
+            ) : (
+              <Alert
+                type="info"
+                showIcon
+                title={`This booking is already ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.`}
+              />
+            )}
+          </>
+        )}
+      </QueryStates>
     </>
   )
 }

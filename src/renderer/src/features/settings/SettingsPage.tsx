@@ -6,7 +6,7 @@ import { useSettings } from './useSettings'
 
 export default function SettingsPage() {
   // The owner names the business on the desktop app's first run; empty until then (the demo).
-  const businessName = useSettings().settings?.businessName
+  const businessName = useSettings().data?.businessName
   return (
     <>
       <PageHeading title="Update hotel settings">

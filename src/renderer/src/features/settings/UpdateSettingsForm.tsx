@@ -1,8 +1,9 @@
-import { Empty, Form, InputNumber } from 'antd'
+import { Form, InputNumber } from 'antd'
 import type { FocusEvent } from 'react'
 import { formLayout } from '../../ui/FormLayout'
 import { Panel } from '../../ui/Panel'
-import { Spinner } from '../../ui/Spinner'
+import { QueryStates } from '../../ui/QueryStates'
+import { FormSkeleton } from '../../ui/Skeletons'
 import { changedSetting } from './changedSetting'
 import type { SettingName, Settings } from './service'
 import { useSettings } from './useSettings'
@@ -83,16 +84,21 @@ function SettingsFields({ settings }: { settings: Settings }) {
 }
 
 export function UpdateSettingsForm() {
-  const { settings, isLoading } = useSettings()
   return (
-    <Panel>
-      {isLoading ? (
-        <Spinner />
-      ) : settings ? (
-        <SettingsFields settings={settings} />
-      ) : (
-        <Empty description="No settings to show" />
+    <QueryStates
+      query={useSettings()}
+      failedTitle="Settings could not be loaded"
+      loading={
+        <Panel>
+          <FormSkeleton label="Settings" fields={FIELDS.length} />
+        </Panel>
+      }
+    >
+      {(settings) => (
+        <Panel>
+          <SettingsFields settings={settings} />
+        </Panel>
       )}
-    </Panel>
+    </QueryStates>
   )
 }

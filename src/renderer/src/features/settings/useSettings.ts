@@ -6,11 +6,7 @@ export const SETTINGS_QUERY_KEY = ['settings'] as const
 
 /** The business-wide settings; a failed load shows "Settings could not be loaded" once. */
 export function useSettings() {
-  const {
-    data: settings,
-    isPending,
-    error,
-  } = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: getSettings })
-  useFailureToast(error)
-  return { settings, isLoading: isPending, error }
+  const query = useQuery({ queryKey: SETTINGS_QUERY_KEY, queryFn: getSettings })
+  useFailureToast(query.error)
+  return query
 }

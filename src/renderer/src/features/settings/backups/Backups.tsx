@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Descriptions, Space, Typography } from 'antd'
+import { Alert, Button, Descriptions, Skeleton, Space, Typography } from 'antd'
 import toast from 'react-hot-toast'
 import type { BackupStatus } from '@shared/backups'
 import { usePlatform } from '../../../app/PlatformContext'
 import type { BackupFolderControl } from '../../../platform/types'
 import { Panel } from '../../../ui/Panel'
-import { Spinner } from '../../../ui/Spinner'
 import { CONNECTION_QUERY_KEY } from '../connection/useBackendConnection'
 import { backUpNow, getBackupStatus } from './service'
 
@@ -73,7 +72,13 @@ function BackupsPanel() {
     mutationFn: backUpNow,
     onSuccess: (next) => queryClient.setQueryData(BACKUPS_QUERY_KEY, next),
   })
-  if (isPending) return <Spinner />
+  if (isPending)
+    return (
+      // Unnamed until it is known to be the Backups panel: a backend without backups shows none.
+      <Panel>
+        <Skeleton active paragraph={{ rows: 2 }} />
+      </Panel>
+    )
   // Backups off on this server: nothing to show.
   if (status === null) return null
   return (

@@ -1,12 +1,11 @@
 import { CloudServerOutlined, DatabaseOutlined } from '@ant-design/icons'
-import { Alert, Button, Form, Input, type FormRule } from 'antd'
+import { Alert, Button, Form, Input, Skeleton, type FormRule } from 'antd'
 import { useState } from 'react'
 import type { Connection } from '@shared/ipc'
 import { usePlatform } from '../../../app/PlatformContext'
 import type { ConnectionControl } from '../../../platform/types'
 import { FormActions, formLayout } from '../../../ui/FormLayout'
 import { Panel } from '../../../ui/Panel'
-import { Spinner } from '../../../ui/Spinner'
 import styles from './BackendConnection.module.css'
 import { ConfirmConnectionSwitch } from './ConfirmConnectionSwitch'
 import {
@@ -75,7 +74,11 @@ function BackendConnectionPanel({ control }: { control: ConnectionControl }) {
 
   return (
     <Panel title="Backend connection">
-      {isLoading ? <Spinner /> : <CurrentConnection connection={connection} />}
+      {isLoading ? (
+        <Skeleton active title={false} paragraph={{ rows: 2 }} />
+      ) : (
+        <CurrentConnection connection={connection} />
+      )}
       <h3 className={styles.formTitle}>
         {connection?.mode === 'hosted' ? 'Connect to another hosted project' : 'Connect to a hosted project'}
       </h3>
