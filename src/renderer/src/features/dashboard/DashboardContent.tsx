@@ -1,11 +1,11 @@
-import { Button, Result, Skeleton } from 'antd'
+import { Skeleton } from 'antd'
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 import { Panel } from '../../ui/Panel'
-import { Spinner } from '../../ui/Spinner'
+import { PartFailed } from './PartFailed'
 import { salesRangeTitle } from './period'
 import { Stats } from './Stats'
 import { TodayActivity } from './TodayActivity'
-import { useDashboard } from './useDashboard'
+import { useDashboard, useTodayActivity } from './useDashboard'
 import styles from './DashboardPage.module.css'
 
 // Both charts come from one lazily loaded chunk, fetched only once the dashboard shows.
@@ -28,35 +28,81 @@ function ChartSlot({ height, children }: { height: number; children: ReactNode }
   )
 }
 
+interface PeriodPartProps {
+  /** Nothing to show yet: skeletons. */
+  isLoading: boolean
+  /** Another period is on its way: the last one's stays, dimmed. */
+  isRefreshing: boolean
+  className: string
+  children: ReactNode
+}
+
+/** A part of the page that shows the period: busy, for assistive technology, while it loads. */
+function PeriodPart({ isLoading, isRefreshing, className, children }: PeriodPartProps) {
+  return (
+    <div
+      className={[className, isRefreshing && styles.refreshing].filter(Boolean).join(' ')}
+      aria-busy={isLoading || isRefreshing}
+    >
+      {children}
+    </div>
+  )
+}
+
 export function DashboardContent({ days }: { days: number }) {
-  const { dashboard, today, isLoading, error, refetch } = useDashboard(days)
+  const { dashboard, today, error, isLoading, isRefreshing, refetch } = useDashboard(days)
+  const todayActivity = useTodayActivity()
   // The four figures are what the desk reads first, so they go on screen on their own; today's list
   // and the charts, most of the first render's work, follow in a background render. Until then they
-  // show the previous answer: none (null) when the dashboard opens, the last period's after a change.
-  const details = useDeferredValue(dashboard, null)
+  // show the previous answer: none when the dashboard opens, the last period's after a change.
+  const details = useDeferredValue(dashboard, undefined)
+  const activities = useDeferredValue(todayActivity.activities, undefined)
+  // Today's list and the period's figures are asked for apart: one failing leaves the other on screen.
+  const periodFailed = error && !dashboard
+  const retryPeriod = () => void refetch()
+  const periodState = { isLoading, isRefreshing }
 
-  if (isLoading) return <Spinner />
-  if (error || !dashboard)
-    return (
-      <Result
-        status="warning"
-        title={error?.message ?? 'The dashboard could not be loaded'}
-        subTitle={(error?.cause as Error | undefined)?.message}
-        extra={<Button onClick={() => refetch()}>Try again</Button>}
-      />
-    )
-
-  const salesTitle = salesRangeTitle(today, days)
   return (
     <div className={styles.grid}>
-      <Stats stats={dashboard.stats} />
-      <TodayActivity activities={details?.today} className={styles.today} />
-      <Panel title="Stay duration summary" className={styles.durations}>
-        <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
-      </Panel>
-      <Panel title={salesTitle} className={styles.sales}>
-        <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
-      </Panel>
+      <PeriodPart {...periodState} className={styles.stats}>
+        {periodFailed ? (
+          <PartFailed
+            title="The figures could not be loaded"
+            error={error}
+            onRetry={retryPeriod}
+            className={styles.statsFailed}
+          />
+        ) : (
+          <Stats stats={dashboard?.stats} />
+        )}
+      </PeriodPart>
+      <TodayActivity
+        activities={activities}
+        today={today}
+        error={todayActivity.error}
+        onRetry={() => void todayActivity.refetch()}
+        className={styles.today}
+      />
+      <PeriodPart {...periodState} className={styles.durations}>
+        <Panel title="Stay duration summary">
+          {periodFailed ? (
+            <PartFailed title="The stay durations could not be loaded" error={error} onRetry={retryPeriod} />
+          ) : (
+            <ChartSlot height={240}>
+              {details && <DurationChart durations={details.stayDurations} />}
+            </ChartSlot>
+          )}
+        </Panel>
+      </PeriodPart>
+      <PeriodPart {...periodState} className={styles.sales}>
+        <Panel title={salesRangeTitle(today, days)}>
+          {periodFailed ? (
+            <PartFailed title="The sales could not be loaded" error={error} onRetry={retryPeriod} />
+          ) : (
+            <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+          )}
+        </Panel>
+      </PeriodPart>
     </div>
   )
 }
