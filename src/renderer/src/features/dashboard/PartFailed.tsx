@@ -1,4 +1,5 @@
 import { Button, Result } from 'antd'
+import styles from './PartFailed.module.css'
 
 interface PartFailedProps {
   /** What failed, as the receptionist would say it. */
@@ -13,10 +14,11 @@ interface PartFailedProps {
  * parts stay. (Same props as the app-wide ui/LoadFailed being built for the other screens.)
  */
 export function PartFailed({ title, error, onRetry, className }: PartFailedProps) {
-  const cause = error?.cause instanceof Error ? error.cause.message : undefined
+  // The backend's own words (a PostgREST error is an object with a message, not always an Error).
+  const cause = (error?.cause as { message?: string } | undefined)?.message
   return (
     <Result
-      className={className}
+      className={[styles.failed, className].filter(Boolean).join(' ')}
       status="warning"
       title={title}
       subTitle={cause}

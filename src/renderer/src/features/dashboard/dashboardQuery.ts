@@ -23,17 +23,21 @@ export function todayActivityQuery(today = deskToday()) {
 /**
  * The dashboard route's loader: asks for the dashboard of the URL's period and today's activity as
  * the route opens, beside the page's chunk and the session check instead of after both. It asks on
- * every navigation here, which is why the page does not ask again as it mounts. Nobody signed in has
- * nothing to ask for. What it gets shows only past the session check (ProtectedRoute), and a sign-in
- * starts from an empty cache (useLogin), so an answer got with a session the server has ended is
- * never shown.
+ * every navigation here (Today only when it is not on screen already), which is why the page does not
+ * ask again as it mounts. Nobody signed in has nothing to ask for. What it gets shows only past the
+ * session check (ProtectedRoute), and a sign-in starts from an empty cache (useLogin), so an answer
+ * got with a session the server has ended is never shown.
  */
 export function prefetchDashboard(queryClient: QueryClient, url: URL): void {
   void hasSession().then((stored) => {
     if (!stored) return
+    const today = todayActivityQuery()
+    // A change of period runs this loader again; today's list, on screen already, is left be.
+    const isShown =
+      (queryClient.getQueryCache().find({ queryKey: today.queryKey })?.getObserversCount() ?? 0) > 0
     return Promise.all([
       queryClient.prefetchQuery(dashboardQuery(periodDays(url.searchParams))),
-      queryClient.prefetchQuery(todayActivityQuery()),
+      isShown || queryClient.prefetchQuery(today),
     ])
   })
 }
