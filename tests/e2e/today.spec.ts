@@ -1,6 +1,8 @@
+import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { login } from './support/app'
+import { login, useDisplayMode } from './support/app'
 import { bookingIdsShown } from './support/bookings'
 import { failRequests, restError } from './support/network'
 
@@ -186,3 +188,29 @@ test('checking in a stay that starts on a later day warns with its date first', 
   const warning = page.getByRole('alert').filter({ hasText: /This stay starts on/ })
   await expect(warning).toContainText(/This stay starts on \w{3}, (Nov|Dec) \d{2}, 2026, not today\./)
 })
+
+/** A day half done (arrived, departed and still expected guests), for the checks below. */
+const halfDoneDay = fileURLToPath(new URL('./fixtures/today-activity.json', import.meta.url))
+
+/** Serious and critical accessibility violations on the page as it is. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`Today and its check-out dialog pass the accessibility check in ${mode} mode`, async ({ page }) => {
+    await useDisplayMode(page, mode)
+    await page.route('**/rest/v1/rpc/get_today_activity', (route) => route.fulfill({ path: halfDoneDay }))
+    await login(page)
+    await expect(todayPanel(page).getByText('Departed').first()).toBeVisible()
+    await expect(page.locator('canvas')).not.toHaveCount(0)
+    expect(await seriousViolations(page)).toEqual([])
+
+    await todayRows(page).getByRole('button', { name: 'Check out' }).first().click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+}
