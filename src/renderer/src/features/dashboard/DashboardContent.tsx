@@ -50,7 +50,7 @@ function PeriodPart({ isLoading, isRefreshing, className, children }: PeriodPart
 }
 
 export function DashboardContent({ days }: { days: number }) {
-  const { dashboard, today, error, isLoading, isRefreshing, refetch } = useDashboard(days)
+  const { dashboard, today, error, isLoading, isRefreshing, isFetching, refetch } = useDashboard(days)
   const todayActivity = useTodayActivity()
   // The four figures are what the desk reads first, so they go on screen on their own; today's list
   // and the charts, most of the first render's work, follow in a background render. Until then they
@@ -70,6 +70,7 @@ export function DashboardContent({ days }: { days: number }) {
             title="The figures could not be loaded"
             error={error}
             onRetry={retryPeriod}
+            isRetrying={isFetching}
             className={styles.statsFailed}
           />
         ) : (
@@ -81,12 +82,18 @@ export function DashboardContent({ days }: { days: number }) {
         today={today}
         error={todayActivity.error}
         onRetry={() => void todayActivity.refetch()}
+        isRetrying={todayActivity.isFetching}
         className={styles.today}
       />
       <PeriodPart {...periodState} className={styles.durations}>
         <Panel title="Stay duration summary">
           {periodFailed ? (
-            <PartFailed title="The stay durations could not be loaded" error={error} onRetry={retryPeriod} />
+            <PartFailed
+              title="The stay durations could not be loaded"
+              error={error}
+              onRetry={retryPeriod}
+              isRetrying={isFetching}
+            />
           ) : (
             <ChartSlot height={240}>
               {details && <DurationChart durations={details.stayDurations} />}
@@ -97,7 +104,12 @@ export function DashboardContent({ days }: { days: number }) {
       <PeriodPart {...periodState} className={styles.sales}>
         <Panel title={salesRangeTitle(today, days)}>
           {periodFailed ? (
-            <PartFailed title="The sales could not be loaded" error={error} onRetry={retryPeriod} />
+            <PartFailed
+              title="The sales could not be loaded"
+              error={error}
+              onRetry={retryPeriod}
+              isRetrying={isFetching}
+            />
           ) : (
             <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
           )}

@@ -6,6 +6,8 @@ interface PartFailedProps {
   title: string
   error: Error | null
   onRetry: () => void
+  /** The retry is on its way: the button says so rather than look dead. */
+  isRetrying?: boolean
   className?: string
 }
 
@@ -13,7 +15,7 @@ interface PartFailedProps {
  * One part of the dashboard could not be loaded: said in its place, with a retry, while the other
  * parts stay. (Same props as the app-wide ui/LoadFailed being built for the other screens.)
  */
-export function PartFailed({ title, error, onRetry, className }: PartFailedProps) {
+export function PartFailed({ title, error, onRetry, isRetrying, className }: PartFailedProps) {
   // The backend's own words (a PostgREST error is an object with a message, not always an Error).
   const cause = (error?.cause as { message?: string } | undefined)?.message
   return (
@@ -22,7 +24,11 @@ export function PartFailed({ title, error, onRetry, className }: PartFailedProps
       status="warning"
       title={title}
       subTitle={cause}
-      extra={<Button onClick={onRetry}>Try again</Button>}
+      extra={
+        <Button loading={isRetrying} onClick={onRetry}>
+          Try again
+        </Button>
+      }
     />
   )
 }

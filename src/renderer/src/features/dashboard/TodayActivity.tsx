@@ -17,6 +17,7 @@ interface TodayActivityProps {
   today: string
   error?: Error | null
   onRetry?: () => void
+  isRetrying?: boolean
   className?: string
 }
 
@@ -38,7 +39,14 @@ function TodaySkeleton() {
 }
 
 /** Today's arrivals and departures, those already done included, with how far the day has come. */
-export function TodayActivity({ activities, today, error, onRetry, className }: TodayActivityProps) {
+export function TodayActivity({
+  activities,
+  today,
+  error,
+  onRetry,
+  isRetrying,
+  className,
+}: TodayActivityProps) {
   const { checkout, isCheckingOut } = useCheckout()
   // The guest asked about stays named while the dialog closes, so its text does not blank mid-fade.
   const [leaving, setLeaving] = useState<Activity | null>(null)
@@ -52,6 +60,7 @@ export function TodayActivity({ activities, today, error, onRetry, className }: 
         title="Today's arrivals and departures could not be loaded"
         error={error}
         onRetry={() => onRetry?.()}
+        isRetrying={isRetrying}
       />
     )
   else if (!activities)

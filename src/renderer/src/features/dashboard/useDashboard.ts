@@ -13,15 +13,32 @@ export function useDashboard(days: number) {
     data: dashboard,
     isPending,
     isPlaceholderData,
+    isFetching,
     error,
     refetch,
   } = useQuery({ ...dashboardQuery(days, today), ...askedByTheLoader, placeholderData: keepPreviousData })
-  return { dashboard, today, isLoading: isPending, isRefreshing: isPlaceholderData, error, refetch }
+  return {
+    dashboard,
+    today,
+    isLoading: isPending,
+    isRefreshing: isPlaceholderData,
+    isFetching,
+    error,
+    refetch,
+  }
 }
 
 /** Today's arrivals and departures, whatever the period. */
 export function useTodayActivity() {
   const today = deskToday()
-  const { data: activities, error, refetch } = useQuery({ ...todayActivityQuery(today), ...askedByTheLoader })
-  return { activities, today, error, refetch }
+  const {
+    data: activities,
+    isFetching,
+    error,
+    refetch,
+  } = useQuery({
+    ...todayActivityQuery(today),
+    ...askedByTheLoader,
+  })
+  return { activities, today, isFetching, error, refetch }
 }
