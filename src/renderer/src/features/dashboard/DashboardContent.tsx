@@ -28,23 +28,45 @@ function ChartSlot({ height, children }: { height: number; children: ReactNode }
   )
 }
 
-interface PeriodPartProps {
+/** How the period's answer stands, shared by the parts that show it. */
+interface PeriodState {
   /** Nothing to show yet: skeletons. */
   isLoading: boolean
   /** Another period is on its way: the last one's stays, dimmed. */
   isRefreshing: boolean
-  className: string
+  /** The answer could not be had: each part says so in its place. */
+  failure: Error | null
+  isRetrying: boolean
+  retry: () => void
+}
+
+interface PeriodPartProps {
+  period: PeriodState
+  /** What the part says when the period could not be loaded. */
+  failedTitle: string
+  className?: string
   children: ReactNode
 }
 
 /** A part of the page that shows the period: busy, for assistive technology, while it loads. */
-function PeriodPart({ isLoading, isRefreshing, className, children }: PeriodPartProps) {
+function PeriodPart({ period, failedTitle, className, children }: PeriodPartProps) {
+  const { isLoading, isRefreshing, failure, isRetrying, retry } = period
   return (
     <div
       className={[className, isRefreshing && styles.refreshing].filter(Boolean).join(' ')}
       aria-busy={isLoading || isRefreshing}
     >
-      {children}
+      {failure ? (
+        <PartFailed
+          title={failedTitle}
+          error={failure}
+          onRetry={retry}
+          isRetrying={isRetrying}
+          className={styles.failed}
+        />
+      ) : (
+        children
+      )}
     </div>
   )
 }
@@ -58,24 +80,18 @@ export function DashboardContent({ days }: { days: number }) {
   const details = useDeferredValue(dashboard, undefined)
   const activities = useDeferredValue(todayActivity.activities, undefined)
   // Today's list and the period's figures are asked for apart: one failing leaves the other on screen.
-  const periodFailed = error && !dashboard
-  const retryPeriod = () => void refetch()
-  const periodState = { isLoading, isRefreshing }
+  const period: PeriodState = {
+    isLoading,
+    isRefreshing,
+    failure: dashboard ? null : error,
+    isRetrying: isFetching,
+    retry: () => void refetch(),
+  }
 
   return (
     <div className={styles.grid}>
-      <PeriodPart {...periodState} className={styles.stats}>
-        {periodFailed ? (
-          <PartFailed
-            title="The figures could not be loaded"
-            error={error}
-            onRetry={retryPeriod}
-            isRetrying={isFetching}
-            className={styles.statsFailed}
-          />
-        ) : (
-          <Stats stats={dashboard?.stats} />
-        )}
+      <PeriodPart period={period} failedTitle="The figures could not be loaded" className={styles.stats}>
+        <Stats stats={dashboard?.stats} />
       </PeriodPart>
       <TodayActivity
         activities={activities}
@@ -85,36 +101,16 @@ export function DashboardContent({ days }: { days: number }) {
         isRetrying={todayActivity.isFetching}
         className={styles.today}
       />
-      <PeriodPart {...periodState} className={styles.durations}>
-        <Panel title="Stay duration summary">
-          {periodFailed ? (
-            <PartFailed
-              title="The stay durations could not be loaded"
-              error={error}
-              onRetry={retryPeriod}
-              isRetrying={isFetching}
-            />
-          ) : (
-            <ChartSlot height={240}>
-              {details && <DurationChart durations={details.stayDurations} />}
-            </ChartSlot>
-          )}
-        </Panel>
-      </PeriodPart>
-      <PeriodPart {...periodState} className={styles.sales}>
-        <Panel title={salesRangeTitle(today, days)}>
-          {periodFailed ? (
-            <PartFailed
-              title="The sales could not be loaded"
-              error={error}
-              onRetry={retryPeriod}
-              isRetrying={isFetching}
-            />
-          ) : (
-            <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
-          )}
-        </Panel>
-      </PeriodPart>
+      <Panel title="Stay duration summary" className={styles.durations}>
+        <PeriodPart period={period} failedTitle="The stay durations could not be loaded">
+          <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
+        </PeriodPart>
+      </Panel>
+      <Panel title={salesRangeTitle(today, days)} className={styles.sales}>
+        <PeriodPart period={period} failedTitle="The sales could not be loaded">
+          <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+        </PeriodPart>
+      </Panel>
     </div>
   )
 }
