@@ -5,8 +5,7 @@ import {
   type BookingStatusFilter,
 } from '@shared/domain/bookings'
 import { getBooking, getBookings } from '../src/renderer/src/features/bookings/service'
-import { getDashboard, type Dashboard } from '../src/renderer/src/features/dashboard/service'
-import { supabase } from './appClient'
+import { getDashboard, getTodayActivity } from '../src/renderer/src/features/dashboard/service'
 import { obviousDashboard, sameFigures } from './obviousDesign'
 import { summarize, timeCalls, warmUp, WARM_UP_MS, type Latency } from './stats'
 
@@ -54,7 +53,7 @@ export async function measureApp(desk: DeskDay, sizes: Sizes): Promise<AppFigure
   await warmUp(async () => {
     await dashboard()
     for (const { sortBy, filter } of combos) await listPage(sortBy, filter, ids)
-    await todayActivityRows(desk.today)
+    await getTodayActivity(desk.today)
   }, WARM_UP_MS)
 
   const dashboard90 = summarize(await timeCalls(dashboard, { warmup: 0, runs }))
@@ -82,7 +81,7 @@ export async function measureApp(desk: DeskDay, sizes: Sizes): Promise<AppFigure
   const bookingDetail = summarize(
     await timeCalls((i) => getBooking(detailIds[i % detailIds.length]), { warmup: 3, runs }),
   )
-  const todayActivity = summarize(await timeCalls(() => todayActivityRows(desk.today), { warmup: 0, runs }))
+  const todayActivity = summarize(await timeCalls(() => getTodayActivity(desk.today), { warmup: 0, runs }))
 
   let obvious90: Latency | undefined
   if (sizes.obviousRuns > 0) {
@@ -99,7 +98,7 @@ export async function measureApp(desk: DeskDay, sizes: Sizes): Promise<AppFigure
     bookingDetail,
     todayActivity,
     obvious90,
-    period: { bookings: ours.stats.bookings, todayActivities: ours.today.length },
+    period: { bookings: ours.stats.bookings, todayActivities: (await getTodayActivity(desk.today)).length },
   }
 }
 
@@ -108,19 +107,4 @@ async function listPage(sortBy: BookingSortBy, filter: BookingStatusFilter, ids:
   if (bookings.length === 0 && count > 0)
     throw new Error(`The bookings list (${filter}, ${sortBy}) came back empty`)
   for (const booking of bookings) ids.add(booking.id)
-}
-
-/**
- * Today's arrivals and departures, the fields the dashboard shows, as one PostgREST query. The app
- * receives this list inside get_dashboard (no call of its own); this is the call a desk refreshing
- * only the list would make, and the same rows and indexes.
- */
-async function todayActivityRows(today: string): Promise<Dashboard['today']> {
-  const { data, error } = await supabase()
-    .from('bookings')
-    .select('id, status, numNights, guests(fullName, nationality, countryFlag)')
-    .or(`and(status.eq.unconfirmed,startDate.eq.${today}),and(status.eq.checked-in,endDate.eq.${today})`)
-    .order('created_at')
-  if (error) throw new Error("Today's activity could not be loaded", { cause: error })
-  return data as unknown as Dashboard['today']
 }

@@ -25,7 +25,18 @@ interface Stay {
  * four queries at once, as its hooks ran them, each paged past the 1 000-row limit), then computes
  * the figures in JavaScript by get_dashboard's definitions, so both answers can be compared.
  */
-export async function obviousDashboard({ today, timeZone }: DeskDay, days: number): Promise<Dashboard> {
+/** Today's arrivals and departures as the original app listed them beside its figures. */
+interface ObviousTodayRow {
+  id: number
+  status: string
+  numNights: number
+  guests: { fullName: string; nationality: string; countryFlag: string | null }
+}
+
+export async function obviousDashboard(
+  { today, timeZone }: DeskDay,
+  days: number,
+): Promise<Dashboard & { today: ObviousTodayRow[] }> {
   const from = addDays(today, -(days - 1))
   // Creation times are compared as local dates in JavaScript: a day of margin on either side in UTC.
   const [sold, stays, todayRows, cabins] = await Promise.all([
@@ -48,7 +59,7 @@ export async function obviousDashboard({ today, timeZone }: DeskDay, days: numbe
         .order('id')
         .range(first, last),
     ),
-    downloadAll<Dashboard['today'][number] & { created_at: string }>((first, last) =>
+    downloadAll<ObviousTodayRow & { created_at: string }>((first, last) =>
       supabase()
         .from('bookings')
         .select('*, guests(fullName, nationality, countryFlag)')
@@ -139,6 +150,5 @@ export function sameFigures(a: Dashboard, b: Dashboard): string[] {
     d.salesByDay.map((s) => `${s.date}:${money(s.totalSales)}:${money(s.extrasSales)}`)
   if (days(a).join() !== days(b).join()) differences.push('salesByDay')
   if (JSON.stringify(a.stayDurations) !== JSON.stringify(b.stayDurations)) differences.push('stayDurations')
-  if (JSON.stringify(a.today) !== JSON.stringify(b.today)) differences.push('today')
   return differences
 }

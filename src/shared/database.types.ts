@@ -190,6 +190,7 @@ export type Database = {
     Functions: {
       cancel_staff_invite: { Args: { p_token: string }; Returns: undefined }
       get_dashboard: { Args: { p_days: number; p_time_zone?: string; p_today: string }; Returns: Json }
+      get_today_activity: { Args: { p_today: string }; Returns: Json }
       invite_staff: { Args: { p_email: string }; Returns: string }
       is_staff: { Args: never; Returns: boolean }
       staff_invite_token_hash: { Args: { p_token: string }; Returns: string }

@@ -131,14 +131,20 @@ test("today's arrivals link to their check-in", async ({ page }) => {
   await expect(page).toHaveURL(/#\/checkin\/\d+$/)
 })
 
-test('a departure is checked out from the dashboard and leaves the list', async ({ page }) => {
+test('a departure is checked out from the dashboard, after a confirmation, and stays marked Departed', async ({
+  page,
+}) => {
   await login(page)
   const departing = todayList(page, 'Departing')
-  await expect(departing.first()).toBeVisible()
+  const toCheckOut = departing.filter({ has: page.getByRole('button', { name: 'Check out' }) })
+  await expect(toCheckOut.first()).toBeVisible()
   const departures = await departing.count()
-  await departing.first().getByRole('button', { name: 'Check out' }).click()
+  const waiting = await toCheckOut.count()
+  await toCheckOut.first().getByRole('button', { name: 'Check out' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Check out' }).click()
   await expect(page.getByText(/Booking #\d+ has been checked out successfully/)).toBeVisible()
-  await expect(departing).toHaveCount(departures - 1)
+  await expect(toCheckOut).toHaveCount(waiting - 1)
+  await expect(departing).toHaveCount(departures)
 })
 
 /**
@@ -146,12 +152,15 @@ test('a departure is checked out from the dashboard and leaves the list', async 
  * left out): the screens below are drawn from it, since other tests check guests in and out.
  */
 const sevenDays = fileURLToPath(new URL('./fixtures/dashboard-7-days.json', import.meta.url))
+/** A day half done: guests arrived and departed beside those still expected. */
+const todayActivity = fileURLToPath(new URL('./fixtures/today-activity.json', import.meta.url))
 
 for (const mode of ['light', 'dark'] as const) {
   test(`the dashboard looks right in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
     await showWholeScreen(page)
     await page.route('**/rest/v1/rpc/get_dashboard', (route) => route.fulfill({ path: sevenDays }))
+    await page.route('**/rest/v1/rpc/get_today_activity', (route) => route.fulfill({ path: todayActivity }))
     await login(page)
     await expectPeriod(page, 7)
     await expect(page.getByRole('region', { name: 'Today' }).getByRole('listitem')).toHaveCount(6)

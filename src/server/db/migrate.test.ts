@@ -32,6 +32,7 @@ describe('the migrations', () => {
       'booking_history_rules',
       'dashboard_exact_occupancy',
       'business_name',
+      'today_activity_keeps_the_day',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getCurrentUser, hasSession, signIn } from '../features/auth/service'
-import { getDashboard, type Dashboard } from '../features/dashboard/service'
+import { getDashboard, getTodayActivity, type Dashboard } from '../features/dashboard/service'
 import { createQueryClient } from '../lib/queryClient'
 import { webPlatform } from '../platform/web'
 import { App } from './App'
@@ -16,7 +16,7 @@ vi.mock('../features/auth/service', () => ({
   signOut: vi.fn(),
   onSignedOut: () => () => {},
 }))
-vi.mock('../features/dashboard/service', () => ({ getDashboard: vi.fn() }))
+vi.mock('../features/dashboard/service', () => ({ getDashboard: vi.fn(), getTodayActivity: vi.fn() }))
 vi.mock('../features/dashboard/charts/DashboardCharts', () => ({
   DurationChart: () => null,
   SalesChart: () => null,
@@ -32,7 +32,6 @@ const dashboardWith = (bookings: number): Dashboard => ({
   stats: { bookings, sales: 0, checkIns: 0, occupancyRate: 0, cabinCount: 8 },
   salesByDay: [],
   stayDurations: [],
-  today: [],
 })
 
 /** An answer the test gives when it wants, as a server still working on it. */
@@ -58,6 +57,7 @@ const CHUNK_LOAD = { timeout: 10_000 }
 
 beforeEach(() => {
   vi.mocked(hasSession).mockResolvedValue(true)
+  vi.mocked(getTodayActivity).mockResolvedValue([])
 })
 
 afterEach(() => {

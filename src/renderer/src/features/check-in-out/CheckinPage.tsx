@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox } from 'antd'
 import { useState } from 'react'
 import { BOOKING_STATUS_LABELS } from '@shared/domain/bookings'
 import { breakfastCost, pricesWithBreakfast } from '@shared/domain/breakfast'
-import { formatCurrency } from '@shared/domain/format'
+import { today } from '@shared/clock'
+import { formatCurrency, formatStayDate } from '@shared/domain/format'
 import { Empty } from '../../ui/Empty'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { PageHeading } from '../../ui/PageHeading'
@@ -97,6 +98,15 @@ function CheckinForm({ booking, breakfastPrice, onBack }: CheckinFormProps) {
 
   return (
     <>
+      {booking.startDate > today() && (
+        // Checking in early is allowed, but never by mistake for another day's guest.
+        <Alert
+          type="warning"
+          showIcon
+          title={`This stay starts on ${formatStayDate(booking.startDate)}, not today.`}
+          description="Check the guest in only if they have arrived early."
+        />
+      )}
       {!booking.hasBreakfast && cost !== undefined && (
         <div className={styles.box}>
           <Checkbox

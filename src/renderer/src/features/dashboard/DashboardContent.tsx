@@ -1,11 +1,11 @@
-import { Button, Result, Skeleton } from 'antd'
+import { Skeleton } from 'antd'
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
 import { Panel } from '../../ui/Panel'
-import { Spinner } from '../../ui/Spinner'
+import { PartFailed } from './PartFailed'
 import { salesRangeTitle } from './period'
 import { Stats } from './Stats'
 import { TodayActivity } from './TodayActivity'
-import { useDashboard } from './useDashboard'
+import { useDashboard, useTodayActivity } from './useDashboard'
 import styles from './DashboardPage.module.css'
 
 // Both charts come from one lazily loaded chunk, fetched only once the dashboard shows.
@@ -28,34 +28,88 @@ function ChartSlot({ height, children }: { height: number; children: ReactNode }
   )
 }
 
+/** How the period's answer stands, shared by the parts that show it. */
+interface PeriodState {
+  /** Nothing to show yet: skeletons. */
+  isLoading: boolean
+  /** Another period is on its way: the last one's stays, dimmed. */
+  isRefreshing: boolean
+  /** The answer could not be had: each part says so in its place. */
+  failure: Error | null
+  isRetrying: boolean
+  retry: () => void
+}
+
+interface PeriodPartProps {
+  period: PeriodState
+  /** What the part says when the period could not be loaded. */
+  failedTitle: string
+  className?: string
+  children: ReactNode
+}
+
+/** A part of the page that shows the period: busy, for assistive technology, while it loads. */
+function PeriodPart({ period, failedTitle, className, children }: PeriodPartProps) {
+  const { isLoading, isRefreshing, failure, isRetrying, retry } = period
+  return (
+    <div
+      className={[className, isRefreshing && styles.refreshing].filter(Boolean).join(' ')}
+      aria-busy={isLoading || isRefreshing}
+    >
+      {failure ? (
+        <PartFailed
+          title={failedTitle}
+          error={failure}
+          onRetry={retry}
+          isRetrying={isRetrying}
+          className={styles.failed}
+        />
+      ) : (
+        children
+      )}
+    </div>
+  )
+}
+
 export function DashboardContent({ days }: { days: number }) {
-  const { dashboard, today, isLoading, error, refetch } = useDashboard(days)
+  const { dashboard, today, error, isLoading, isRefreshing, isFetching, refetch } = useDashboard(days)
+  const todayActivity = useTodayActivity()
   // The four figures are what the desk reads first, so they go on screen on their own; today's list
   // and the charts, most of the first render's work, follow in a background render. Until then they
-  // show the previous answer: none (null) when the dashboard opens, the last period's after a change.
-  const details = useDeferredValue(dashboard, null)
+  // show the previous answer: none when the dashboard opens, the last period's after a change.
+  const details = useDeferredValue(dashboard, undefined)
+  const activities = useDeferredValue(todayActivity.activities, undefined)
+  // Today's list and the period's figures are asked for apart: one failing leaves the other on screen.
+  const period: PeriodState = {
+    isLoading,
+    isRefreshing,
+    failure: dashboard ? null : error,
+    isRetrying: isFetching,
+    retry: () => void refetch(),
+  }
 
-  if (isLoading) return <Spinner />
-  if (error || !dashboard)
-    return (
-      <Result
-        status="warning"
-        title={error?.message ?? 'The dashboard could not be loaded'}
-        subTitle={(error?.cause as Error | undefined)?.message}
-        extra={<Button onClick={() => refetch()}>Try again</Button>}
-      />
-    )
-
-  const salesTitle = salesRangeTitle(today, days)
   return (
     <div className={styles.grid}>
-      <Stats stats={dashboard.stats} />
-      <TodayActivity activities={details?.today} className={styles.today} />
+      <PeriodPart period={period} failedTitle="The figures could not be loaded" className={styles.stats}>
+        <Stats stats={dashboard?.stats} />
+      </PeriodPart>
+      <TodayActivity
+        activities={activities}
+        today={today}
+        error={todayActivity.error}
+        onRetry={() => void todayActivity.refetch()}
+        isRetrying={todayActivity.isFetching}
+        className={styles.today}
+      />
       <Panel title="Stay duration summary" className={styles.durations}>
-        <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
+        <PeriodPart period={period} failedTitle="The stay durations could not be loaded">
+          <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
+        </PeriodPart>
       </Panel>
-      <Panel title={salesTitle} className={styles.sales}>
-        <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+      <Panel title={salesRangeTitle(today, days)} className={styles.sales}>
+        <PeriodPart period={period} failedTitle="The sales could not be loaded">
+          <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+        </PeriodPart>
       </Panel>
     </div>
   )

@@ -1,20 +1,29 @@
 import { BankOutlined, BarChartOutlined, CalendarOutlined, ShoppingOutlined } from '@ant-design/icons'
+import type { ReactNode } from 'react'
 import { formatCurrency, formatPercent } from '@shared/domain/format'
-import { StatCard } from '../../ui/StatCard'
+import { StatCard, type StatColor } from '../../ui/StatCard'
 import type { DashboardStats } from './service'
 
-export function Stats({ stats }: { stats: DashboardStats }) {
-  return (
-    <>
-      <StatCard title="Bookings" color="blue" icon={<ShoppingOutlined />} value={stats.bookings} />
-      <StatCard title="Sales" color="green" icon={<BankOutlined />} value={formatCurrency(stats.sales)} />
-      <StatCard title="Check ins" color="indigo" icon={<CalendarOutlined />} value={stats.checkIns} />
-      <StatCard
-        title="Occupancy rate"
-        color="yellow"
-        icon={<BarChartOutlined />}
-        value={formatPercent(stats.occupancyRate)}
-      />
-    </>
-  )
+const FIGURES: {
+  title: string
+  color: StatColor
+  icon: ReactNode
+  show: (stats: DashboardStats) => ReactNode
+}[] = [
+  { title: 'Bookings', color: 'blue', icon: <ShoppingOutlined />, show: (stats) => stats.bookings },
+  { title: 'Sales', color: 'green', icon: <BankOutlined />, show: (stats) => formatCurrency(stats.sales) },
+  { title: 'Check ins', color: 'indigo', icon: <CalendarOutlined />, show: (stats) => stats.checkIns },
+  {
+    title: 'Occupancy rate',
+    color: 'yellow',
+    icon: <BarChartOutlined />,
+    show: (stats) => formatPercent(stats.occupancyRate),
+  },
+]
+
+/** The period's four figures; without `stats` (still on their way), cards of their shape. */
+export function Stats({ stats }: { stats?: DashboardStats }) {
+  return FIGURES.map(({ title, color, icon, show }) => (
+    <StatCard key={title} title={title} color={color} icon={icon} value={stats && show(stats)} />
+  ))
 }

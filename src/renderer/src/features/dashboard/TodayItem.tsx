@@ -1,10 +1,11 @@
+import { CheckOutlined } from '@ant-design/icons'
 import { Button, Tag } from 'antd'
-import { useHref, useNavigate } from 'react-router-dom'
-import { CountryFlag } from '../../ui/CountryFlag'
-import { useCheckout } from '../check-in-out/useCheckout'
-import type { TodayActivity } from './service'
-import styles from './TodayActivity.module.css'
+import { Link, useHref, useNavigate } from 'react-router-dom'
 import { nightsLabel } from '@shared/domain/bookings'
+import { CountryFlag } from '../../ui/CountryFlag'
+import type { TodayActivity } from './service'
+import { isDone } from './todayProgress'
+import styles from './TodayActivity.module.css'
 
 function CheckInLink({ bookingId }: { bookingId: number }) {
   const navigate = useNavigate()
@@ -26,34 +27,39 @@ function CheckInLink({ bookingId }: { bookingId: number }) {
   )
 }
 
-function CheckOutButton({ bookingId }: { bookingId: number }) {
-  // One mutation per row, so only the row being checked out shows a spinner.
-  const { checkout, isCheckingOut } = useCheckout()
-  return (
-    <Button
-      type="primary"
-      size="small"
-      className={styles.action}
-      loading={isCheckingOut}
-      onClick={() => checkout(bookingId)}
-    >
-      Check out
-    </Button>
-  )
+interface TodayItemProps {
+  activity: TodayActivity
+  /** Asks to check the departing guest out (the list confirms first). */
+  onCheckOut: (activity: TodayActivity) => void
 }
 
-export function TodayItem({ activity }: { activity: TodayActivity }) {
-  const { id, status, numNights, guests } = activity
-  const isArriving = status === 'unconfirmed'
+export function TodayItem({ activity, onCheckOut }: TodayItemProps) {
+  const { id, kind, numNights, cabinName, guests } = activity
+  const isArrival = kind === 'arrival'
   return (
     <li className={styles.item}>
-      <Tag variant="filled" className={isArriving ? styles.arriving : styles.departing}>
-        {isArriving ? 'Arriving' : 'Departing'}
+      <Tag variant="filled" className={isArrival ? styles.arriving : styles.departing}>
+        {isArrival ? 'Arriving' : 'Departing'}
       </Tag>
       <CountryFlag flag={guests.countryFlag} country={guests.nationality} />
-      <span className={styles.guest}>{guests.fullName}</span>
-      <span className={styles.nights}>{nightsLabel(numNights)}</span>
-      {isArriving ? <CheckInLink bookingId={id} /> : <CheckOutButton bookingId={id} />}
+      <Link to={`/bookings/${id}`} className={styles.guest}>
+        {guests.fullName}
+      </Link>
+      <span className={styles.stay}>
+        Cabin {cabinName} · {nightsLabel(numNights)}
+      </span>
+      {/* A guest done today keeps the row, with a marker where the button was: nothing moves. */}
+      {isDone(activity) ? (
+        <span className={styles.done}>
+          <CheckOutlined aria-hidden /> {isArrival ? 'Arrived' : 'Departed'}
+        </span>
+      ) : isArrival ? (
+        <CheckInLink bookingId={id} />
+      ) : (
+        <Button type="primary" size="small" className={styles.action} onClick={() => onCheckOut(activity)}>
+          Check out
+        </Button>
+      )}
     </li>
   )
 }

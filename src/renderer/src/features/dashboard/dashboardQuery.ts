@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { localTimeZone, today as deskToday } from '@shared/clock'
 import { hasSession } from '../auth/service'
 import { periodDays } from './periodParam'
-import { getDashboard } from './service'
+import { getDashboard, getTodayActivity } from './service'
 
 /** Today is part of the key: after midnight the dashboard is a different question. */
 export function dashboardQuery(days: number, today = deskToday()) {
@@ -12,15 +12,32 @@ export function dashboardQuery(days: number, today = deskToday()) {
   })
 }
 
+/** Today's arrivals and departures: a key of their own, so a change of period leaves them be. */
+export function todayActivityQuery(today = deskToday()) {
+  return queryOptions({
+    queryKey: ['today-activity', today],
+    queryFn: () => getTodayActivity(today),
+  })
+}
+
 /**
- * The dashboard route's loader: asks for the dashboard of the URL's period as the route opens, beside
- * the page's chunk and the session check instead of after both. It asks on every navigation here,
- * which is why the page does not ask again as it mounts. Nobody signed in has nothing to ask for.
- * What it gets shows only past the session check (ProtectedRoute), and a sign-in starts from an
- * empty cache (useLogin), so an answer got with a session the server has ended is never shown.
+ * The dashboard route's loader: asks for the dashboard of the URL's period and today's activity as
+ * the route opens, beside the page's chunk and the session check instead of after both. It asks on
+ * every navigation here (Today only when it is not on screen already), which is why the page does not
+ * ask again as it mounts. Nobody signed in has nothing to ask for. What it gets shows only past the
+ * session check (ProtectedRoute), and a sign-in starts from an empty cache (useLogin), so an answer
+ * got with a session the server has ended is never shown.
  */
 export function prefetchDashboard(queryClient: QueryClient, url: URL): void {
   void hasSession().then((stored) => {
-    if (stored) return queryClient.prefetchQuery(dashboardQuery(periodDays(url.searchParams)))
+    if (!stored) return
+    const today = todayActivityQuery()
+    // A change of period runs this loader again; today's list, on screen already, is left be.
+    const isShown =
+      (queryClient.getQueryCache().find({ queryKey: today.queryKey })?.getObserversCount() ?? 0) > 0
+    return Promise.all([
+      queryClient.prefetchQuery(dashboardQuery(periodDays(url.searchParams))),
+      isShown || queryClient.prefetchQuery(today),
+    ])
   })
 }

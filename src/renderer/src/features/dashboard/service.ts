@@ -22,10 +22,16 @@ export interface StayDuration {
   value: number
 }
 
+/**
+ * A stay arriving or departing today. Arrivals are unconfirmed (to check in) or checked-in (arrived);
+ * departures are checked-in (to check out) or checked-out (departed): done rows stay in the list.
+ */
 export interface TodayActivity {
   id: number
+  kind: 'arrival' | 'departure'
   status: BookingStatus
   numNights: number
+  cabinName: string
   guests: { fullName: string; nationality: string; countryFlag: string | null }
 }
 
@@ -35,7 +41,6 @@ export interface Dashboard {
   salesByDay: SalesDay[]
   /** Stay-length buckets in the spec's order, empty buckets left out. */
   stayDurations: StayDuration[]
-  today: TodayActivity[]
 }
 
 export interface DashboardRequest {
@@ -44,7 +49,7 @@ export interface DashboardRequest {
   timeZone: string
 }
 
-/** The whole dashboard in one call: the figures are computed in SQL, not from downloaded rows. */
+/** The period's figures and charts in one call: computed in SQL, not from downloaded rows. */
 export async function getDashboard({ today, days, timeZone }: DashboardRequest): Promise<Dashboard> {
   const { data, error } = await supabase().rpc('get_dashboard', {
     p_today: today,
@@ -56,7 +61,7 @@ export async function getDashboard({ today, days, timeZone }: DashboardRequest):
 }
 
 const STAT_NAMES: (keyof DashboardStats)[] = ['bookings', 'sales', 'checkIns', 'occupancyRate', 'cabinCount']
-const LIST_NAMES: (keyof Omit<Dashboard, 'stats'>)[] = ['salesByDay', 'stayDurations', 'today']
+const LIST_NAMES: (keyof Omit<Dashboard, 'stats'>)[] = ['salesByDay', 'stayDurations']
 
 const isRecord = (value: Json | undefined): value is { [key: string]: Json | undefined } =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -78,4 +83,15 @@ export function readDashboard(data: Json): Dashboard {
     })
   }
   return data as unknown as Dashboard
+}
+
+/** Today's arrivals and departures, on their own: they do not depend on the period. */
+export async function getTodayActivity(today: string): Promise<TodayActivity[]> {
+  const { data, error } = await supabase().rpc('get_today_activity', { p_today: today })
+  if (error || !Array.isArray(data)) {
+    throw new Error("Today's arrivals and departures could not be loaded", {
+      cause: error ?? new Error('get_today_activity answered in an unexpected shape'),
+    })
+  }
+  return data as unknown as TodayActivity[]
 }

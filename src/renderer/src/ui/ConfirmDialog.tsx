@@ -1,0 +1,50 @@
+import { Button, Modal } from 'antd'
+import type { ReactNode } from 'react'
+
+interface ConfirmDialogProps {
+  open: boolean
+  title: string
+  /** The confirming button says what it does ("Check out"), never "OK". */
+  confirmLabel: string
+  isPending: boolean
+  onConfirm: () => void
+  onCancel: () => void
+  children: ReactNode
+}
+
+/**
+ * Asks before an action that cannot be taken back. The dialog holds the focus (Tab cycles inside,
+ * Escape cancels); nothing can be dismissed while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  confirmLabel,
+  isPending,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      centered
+      width={460}
+      closable={!isPending}
+      mask={{ closable: !isPending }}
+      keyboard={!isPending}
+      onCancel={onCancel}
+      footer={[
+        <Button key="cancel" disabled={isPending} onClick={onCancel}>
+          Cancel
+        </Button>,
+        <Button key="confirm" type="primary" loading={isPending} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>,
+      ]}
+    >
+      {children}
+    </Modal>
+  )
+}
