@@ -13,6 +13,9 @@ interface LoadFailedProps {
   isRetrying?: boolean
   /** A banner inside a screen that works without this data (it says what is missing), not a block. */
   inline?: boolean
+  /** One part of a page among others (a dashboard panel): smaller, inside that part's own card. */
+  compact?: boolean
+  className?: string
 }
 
 /** The messages an error carries that the title does not say already, each once. */
@@ -28,7 +31,15 @@ function detailsOf(title: string, error: unknown): string[] {
  * A load that failed, in the place its data would be: what failed, why, and "Try again". Never
  * an empty state: an empty list and an unreachable server are different news for the desk.
  */
-export function LoadFailed({ title, error, onRetry, isRetrying = false, inline = false }: LoadFailedProps) {
+export function LoadFailed({
+  title,
+  error,
+  onRetry,
+  isRetrying = false,
+  inline = false,
+  compact = false,
+  className,
+}: LoadFailedProps) {
   const details = detailsOf(title, error).join(' · ') || undefined
   const retry = (
     <Button onClick={onRetry} loading={isRetrying}>
@@ -36,11 +47,13 @@ export function LoadFailed({ title, error, onRetry, isRetrying = false, inline =
     </Button>
   )
   if (inline) return <Alert type="warning" showIcon title={title} description={details} action={retry} />
+  // Inside a part, the part's own heading (h2) comes first.
+  const Heading = compact ? 'h3' : 'h2'
   return (
     <Result
-      className={styles.failed}
+      className={[compact ? styles.compact : styles.failed, className].filter(Boolean).join(' ')}
       status="warning"
-      title={<h2 className={styles.title}>{title}</h2>}
+      title={<Heading className={styles.title}>{title}</Heading>}
       subTitle={details}
       extra={retry}
     />

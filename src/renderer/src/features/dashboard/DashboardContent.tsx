@@ -1,7 +1,7 @@
 import { Skeleton } from 'antd'
 import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { Panel } from '../../ui/Panel'
-import { PartFailed } from './PartFailed'
 import { salesRangeTitle } from './period'
 import { Stats } from './Stats'
 import { TodayActivity } from './TodayActivity'
@@ -57,7 +57,8 @@ function PeriodPart({ period, failedTitle, className, children }: PeriodPartProp
       aria-busy={isLoading || isRefreshing}
     >
       {failure ? (
-        <PartFailed
+        <LoadFailed
+          compact
           title={failedTitle}
           error={failure}
           onRetry={retry}

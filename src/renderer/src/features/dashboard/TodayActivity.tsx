@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { nightsLabel } from '@shared/domain/bookings'
 import { formatStayDate } from '@shared/domain/format'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { LoadFailed } from '../../ui/LoadFailed'
 import { Panel } from '../../ui/Panel'
 import { useCheckout } from '../check-in-out/useCheckout'
-import { PartFailed } from './PartFailed'
 import type { TodayActivity as Activity } from './service'
 import { TodayItem } from './TodayItem'
 import { todayProgress } from './todayProgress'
@@ -56,7 +56,8 @@ export function TodayActivity({
   let content
   if (error && !activities)
     content = (
-      <PartFailed
+      <LoadFailed
+        compact
         title="Today's arrivals and departures could not be loaded"
         error={error}
         onRetry={() => onRetry?.()}
