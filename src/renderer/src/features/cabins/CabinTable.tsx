@@ -1,7 +1,7 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons'
 import type { TableColumnsType } from 'antd'
 import { useMemo, useState } from 'react'
-import { formatCurrency } from '@shared/domain/format'
+import { formatCurrency, plural } from '@shared/domain/format'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { DataTable } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
@@ -73,7 +73,7 @@ function columns({ onDuplicate, onEdit, onDelete }: CabinActions): TableColumnsT
       title: 'Capacity',
       key: 'capacity',
       width: width(2),
-      render: (_, cabin) => `Fits up to ${cabin.maxCapacity} guests`,
+      render: (_, cabin) => `Fits up to ${plural(cabin.maxCapacity, 'guest')}`,
     },
     {
       title: 'Price',
