@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { login, useDisplayMode } from './support/app'
-import { bookingIdsShown } from './support/bookings'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
+import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
 
 /** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -133,6 +133,15 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto('/#/no-such-page')
       await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
       await expectNoSeriousViolations(page, 'not found')
+    })
+
+    test('the payment confirmation, disabled once ticked, reads as the sentence it is', async ({ page }) => {
+      // axe leaves disabled controls out; this sentence is what the receptionist confirms.
+      await login(page)
+      const id = await findBooking(page, 'unconfirmed', (detail) => isPaid(detail))
+      await page.goto(`/#/checkin/${id}`)
+      await expect(page.getByRole('checkbox', { name: /^I confirm that/ })).toBeDisabled()
+      await expectReadableIn(page, mode, page.getByText(/^I confirm that .* has paid the total amount of/))
     })
 
     test('every screen after login has no serious accessibility violations', async ({ page }) => {

@@ -3,6 +3,12 @@ import { theme, type ThemeConfig } from 'antd'
 // Red that text and borders use on a dark surface: the brand red (#b91c1c, which the dark algorithm
 // darkens further) reads at 2:1 there; this one at 5.3:1 or more (WCAG AA).
 const DARK_ERROR_TEXT = '#f87171'
+// A field in error: its border, its prefix ("$") and its text.
+const DARK_ERROR_FIELD = {
+  colorError: DARK_ERROR_TEXT,
+  colorErrorAffix: DARK_ERROR_TEXT,
+  colorErrorText: DARK_ERROR_TEXT,
+}
 
 /** Ant Design follows the same palette, radii and font as app/theme.css, at WCAG AA contrast. */
 export function antdTheme(isDarkMode: boolean): ThemeConfig {
@@ -41,8 +47,8 @@ export function antdTheme(isDarkMode: boolean): ThemeConfig {
       ? {
           Button: { colorPrimaryHover: '#4f46e5' },
           Form: { colorError: DARK_ERROR_TEXT },
-          Input: { colorError: DARK_ERROR_TEXT },
-          InputNumber: { colorError: DARK_ERROR_TEXT },
+          Input: DARK_ERROR_FIELD,
+          InputNumber: DARK_ERROR_FIELD,
           Dropdown: { colorError: DARK_ERROR_TEXT, colorTextLightSolid: '#111827' },
         }
       : undefined,
