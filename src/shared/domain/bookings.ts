@@ -1,5 +1,7 @@
 /** Booking statuses, the bookings list's filter, sort and paging rules (spec §2, §4, §9). */
 
+import { plural } from './format'
+
 export const BOOKING_STATUSES = ['unconfirmed', 'checked-in', 'checked-out'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
@@ -84,5 +86,5 @@ export function formatShortStayDate(date: string): string {
 }
 
 export function nightsLabel(numNights: number): string {
-  return `${numNights} ${numNights === 1 ? 'night' : 'nights'}`
+  return plural(numNights, 'night')
 }

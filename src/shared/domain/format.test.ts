@@ -6,7 +6,16 @@ import {
   formatDistanceFromToday,
   formatPercent,
   formatStayDate,
+  plural,
 } from './format'
+
+describe('plural', () => {
+  it('counts one thing in the singular and every other count in the plural', () => {
+    expect(plural(1, 'guest')).toBe('1 guest')
+    expect(plural(2, 'guest')).toBe('2 guests')
+    expect(plural(0, 'night')).toBe('0 nights')
+  })
+})
 
 describe('formatCurrency', () => {
   it('shows US dollars in English locale', () => {

@@ -27,7 +27,8 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 }
 
-function plural(count: number, unit: string): string {
+/** A count with its noun, singular for one: "1 guest", "2 guests", "0 nights". */
+export function plural(count: number, unit: string): string {
   return `${count} ${unit}${count === 1 ? '' : 's'}`
 }
 

@@ -1,8 +1,10 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { App as AntdApp, ConfigProvider } from 'antd'
+import { useEffect } from 'react'
 import { Toaster } from 'react-hot-toast'
 import { RouterProvider } from 'react-router-dom'
 import type { Platform } from '../platform/types'
+import { keepTabInDialogs } from '../ui/dialogFocus'
 import { antdTheme } from './antdTheme'
 import { DemoBanner } from './DemoBanner'
 import { DarkModeProvider, useDarkMode } from './darkMode/DarkModeContext'
@@ -11,6 +13,7 @@ import type { AppRouter } from './router'
 
 function ThemedApp({ router }: { router: AppRouter }) {
   const { isDarkMode } = useDarkMode()
+  useEffect(keepTabInDialogs, [])
   return (
     <ConfigProvider theme={antdTheme(isDarkMode)}>
       <AntdApp>

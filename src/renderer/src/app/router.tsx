@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createHashRouter, Navigate, type LoaderFunction } from 'react-router-dom'
+import { createHashRouter, Navigate, Outlet, type LoaderFunction } from 'react-router-dom'
 import { startSessionCheck } from '../features/auth/userQuery'
 import { prefetchDashboard } from '../features/dashboard/dashboardQuery'
 import { NotFoundPage } from './NotFoundPage'
 import { RouteErrorScreen } from './ErrorScreen'
+import { RouteTitle, type TitleHandle } from './RouteTitle'
 
 /** Every screen is its own chunk: the login screen loads without the dashboard's charts. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -15,6 +16,8 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => async ()
  * data is on its way while its code loads; the route opens without waiting for it, and the page reads
  * the answer through React Query.
  */
+const titled = (title: TitleHandle['title']): { handle: TitleHandle } => ({ handle: { title } })
+
 const starting =
   (start: (url: URL) => void): LoaderFunction =>
   ({ request }) => {
@@ -26,6 +29,12 @@ const starting =
 export function createAppRouter(queryClient: QueryClient) {
   return createHashRouter([
     {
+      element: (
+        <>
+          <RouteTitle />
+          <Outlet />
+        </>
+      ),
       errorElement: <RouteErrorScreen />,
       // Blank until the first screen's code is in: it is preloaded with the page (modulepreload).
       HydrateFallback: () => null,
@@ -37,20 +46,45 @@ export function createAppRouter(queryClient: QueryClient) {
             { index: true, element: <Navigate replace to="/dashboard" /> },
             {
               path: 'dashboard',
+              ...titled('Dashboard'),
               lazy: page(() => import('../features/dashboard/DashboardPage')),
               loader: starting((url) => prefetchDashboard(queryClient, url)),
             },
-            { path: 'bookings', lazy: page(() => import('../features/bookings/BookingsPage')) },
-            { path: 'bookings/:bookingId', lazy: page(() => import('../features/bookings/BookingPage')) },
-            { path: 'checkin/:bookingId', lazy: page(() => import('../features/check-in-out/CheckinPage')) },
-            { path: 'cabins', lazy: page(() => import('../features/cabins/CabinsPage')) },
-            { path: 'users', lazy: page(() => import('../features/users/UsersPage')) },
-            { path: 'settings', lazy: page(() => import('../features/settings/SettingsPage')) },
-            { path: 'account', lazy: page(() => import('../features/account/AccountPage')) },
+            {
+              path: 'bookings',
+              ...titled('Bookings'),
+              lazy: page(() => import('../features/bookings/BookingsPage')),
+            },
+            {
+              path: 'bookings/:bookingId',
+              ...titled(({ bookingId }) => `Booking #${bookingId}`),
+              lazy: page(() => import('../features/bookings/BookingPage')),
+            },
+            {
+              path: 'checkin/:bookingId',
+              ...titled(({ bookingId }) => `Check in booking #${bookingId}`),
+              lazy: page(() => import('../features/check-in-out/CheckinPage')),
+            },
+            {
+              path: 'cabins',
+              ...titled('Cabins'),
+              lazy: page(() => import('../features/cabins/CabinsPage')),
+            },
+            { path: 'users', ...titled('Users'), lazy: page(() => import('../features/users/UsersPage')) },
+            {
+              path: 'settings',
+              ...titled('Settings'),
+              lazy: page(() => import('../features/settings/SettingsPage')),
+            },
+            {
+              path: 'account',
+              ...titled('Account'),
+              lazy: page(() => import('../features/account/AccountPage')),
+            },
           ],
         },
-        { path: 'login', lazy: page(() => import('../features/auth/LoginPage')) },
-        { path: '*', element: <NotFoundPage /> },
+        { path: 'login', ...titled('Log in'), lazy: page(() => import('../features/auth/LoginPage')) },
+        { path: '*', ...titled('Page not found'), element: <NotFoundPage /> },
       ],
     },
   ])

@@ -1,6 +1,6 @@
-import { Segmented } from 'antd'
 import type { Option } from './options'
 import { useOptionParam } from './searchParams'
+import { Segments } from './Segments'
 
 interface FilterProps<Value extends string> {
   /** The query parameter the filter is kept in. */
@@ -14,7 +14,7 @@ interface FilterProps<Value extends string> {
 export function Filter<Value extends string>({ param, options, defaultValue, label }: FilterProps<Value>) {
   const [value, setValue] = useOptionParam(param, options, defaultValue)
   return (
-    <Segmented<Value>
+    <Segments<Value>
       aria-label={label}
       options={options.map((option) => ({ value: option.value, label: option.label }))}
       value={value}

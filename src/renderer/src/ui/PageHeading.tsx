@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import styles from './PageHeading.module.css'
 
 interface PageHeadingProps {
@@ -7,10 +7,30 @@ interface PageHeadingProps {
   children?: ReactNode
 }
 
+let focusOnNextHeading = false
+
+/**
+ * The next page heading drawn takes the focus, so that a keyboard or screen-reader user starts
+ * reading the new screen at its title (after logging in, whose form is gone). The screen's code may
+ * still be loading when this is asked, so the heading takes it when it appears.
+ */
+export function focusNextPageHeading(): void {
+  focusOnNextHeading = true
+}
+
 export function PageHeading({ title, children }: PageHeadingProps) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!focusOnNextHeading) return
+    focusOnNextHeading = false
+    heading.current?.focus()
+  }, [])
   return (
     <div className={styles.row}>
-      <h1 className={styles.title}>{title}</h1>
+      {/* Focusable from code only (above): not a tab stop. */}
+      <h1 ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h1>
       {children && <div className={styles.controls}>{children}</div>}
     </div>
   )

@@ -15,15 +15,15 @@ export function serverMessageOf(error: Error): string | undefined {
 /**
  * A failure as the user reads it: the catalogue's words (spec §8) first, then, smaller, the
  * server's own message when there is one. `title` replaces the first line for flows whose
- * catalogue wording differs from the service's (check-in, check-out).
+ * catalogue wording differs from the service's (check-in, check-out). Returns the toast's id.
  */
-export function toastFailure(error: unknown, title?: string): void {
+export function toastFailure(error: unknown, title?: string): string {
   const failure = error instanceof Error ? error : new Error(String(error))
   const lines = [title, failure.message, serverMessageOf(failure)].filter(
     (line, index, all): line is string => !!line && all.indexOf(line) === index,
   )
   const [headline, ...details] = lines
-  toast.error(
+  return toast.error(
     <div className={styles.failure}>
       <strong>{headline}</strong>
       {details.map((detail) => (
@@ -37,9 +37,14 @@ export function toastFailure(error: unknown, title?: string): void {
   )
 }
 
-/** Shows a failed query's error as a toast, once per error. */
+/**
+ * Shows a failed query's error as a toast, once per error, while the screen that asked is shown:
+ * "Booking not found" must not follow the user to the next screen.
+ */
 export function useFailureToast(error: Error | null): void {
   useEffect(() => {
-    if (error) toastFailure(error)
+    if (!error) return
+    const id = toastFailure(error)
+    return () => toast.dismiss(id)
   }, [error])
 }

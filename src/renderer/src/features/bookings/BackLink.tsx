@@ -4,7 +4,7 @@ import { Button } from 'antd'
 /** The "← Back" link beside a booking screen's title. */
 export function BackLink({ onClick }: { onClick: () => void }) {
   return (
-    <Button color="primary" variant="link" icon={<ArrowLeftOutlined />} onClick={onClick}>
+    <Button type="link" icon={<ArrowLeftOutlined />} onClick={onClick}>
       Back
     </Button>
   )

@@ -6,6 +6,7 @@ import {
   formatDistanceFromToday,
   formatStayDate,
   formatTimestamp,
+  plural,
 } from '@shared/domain/format'
 import { today } from '@shared/clock'
 import { CountryFlag } from '../../ui/CountryFlag'
@@ -50,7 +51,7 @@ export function BookingDataBox({ booking }: { booking: Booking }) {
           <CountryFlag flag={guest?.countryFlag ?? null} country={country} />
           <p className={styles.guestName}>
             {guest?.fullName}{' '}
-            {numGuests > 1 && <span className={styles.otherGuests}>+ {numGuests - 1} guests</span>}
+            {numGuests > 1 && <span className={styles.otherGuests}>+ {plural(numGuests - 1, 'guest')}</span>}
           </p>
           {guest?.email && (
             <>

@@ -1,6 +1,6 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, PictureOutlined } from '@ant-design/icons'
 import { useMemo, useState } from 'react'
-import { formatCurrency } from '@shared/domain/format'
+import { formatCurrency, plural } from '@shared/domain/format'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
@@ -70,7 +70,7 @@ function columns({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColu
       title: 'Capacity',
       key: 'capacity',
       fit: { share: 2.2, minWidth: 140 },
-      render: (_, cabin) => `Fits up to ${cabin.maxCapacity} guests`,
+      render: (_, cabin) => `Fits up to ${plural(cabin.maxCapacity, 'guest')}`,
     },
     {
       title: 'Price',

@@ -124,7 +124,7 @@ function CheckinForm({ booking, breakfastPrice, onBack }: CheckinFormProps) {
         </div>
       )}
 
-      <div className={styles.box}>
+      <div className={`${styles.box} ${styles.confirmation}`}>
         <Checkbox
           id="confirm-paid"
           checked={confirmPaid}

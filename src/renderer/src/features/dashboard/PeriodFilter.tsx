@@ -1,11 +1,11 @@
-import { Segmented } from 'antd'
+import { Segments } from '../../ui/Segments'
 import { PERIOD_OPTIONS, type PeriodParam } from './periodParam'
 import { useDashboardPeriod } from './useDashboardPeriod'
 
 export function PeriodFilter() {
   const { period, setPeriod } = useDashboardPeriod()
   return (
-    <Segmented<PeriodParam>
+    <Segments<PeriodParam>
       aria-label="Period"
       size="large"
       options={PERIOD_OPTIONS}

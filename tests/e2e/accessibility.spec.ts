@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './support/test'
+import { expectReadableIn, login, useDisplayMode } from './support/app'
+import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
+
+/** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Every serious or critical violation of the screen as it is now, one line each, with its elements. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  return violations
+    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+    .map(({ id, impact, help, nodes }) => {
+      const elements = nodes.map(({ target, any }) => {
+        // color-contrast says which colours it measured: the fix starts from them.
+        const measured = any.find(({ data }) => data && typeof data === 'object' && 'contrastRatio' in data)
+        const { fgColor, bgColor, contrastRatio } = (measured?.data ?? {}) as Record<string, unknown>
+        const colours = measured ? ` (${fgColor} on ${bgColor}: ${contrastRatio}:1)` : ''
+        return `    ${target.join(' ')}${colours}`
+      })
+      return `${id} (${impact}): ${help}\n${elements.join('\n')}`
+    })
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const found = await seriousViolations(page)
+  // Soft: one run reports every screen's violations, not only the first screen's.
+  expect.soft(found, `${screen}:\n${found.join('\n')}`).toEqual([])
+}
+
+/** The first unconfirmed booking: its detail and its check-in screen. */
+async function unconfirmedBooking(page: Page): Promise<number> {
+  await page.goto('/#/bookings?status=unconfirmed')
+  const [id] = await bookingIdsShown(page)
+  return id
+}
+
+interface Screen {
+  name: string
+  /** Opens the screen, signed in, and waits until its content is drawn. */
+  open: (page: Page) => Promise<void>
+}
+
+const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name })
+
+const SCREENS: Screen[] = [
+  {
+    name: 'dashboard',
+    open: async (page) => {
+      await page.goto('/#/dashboard')
+      await expect(page.getByRole('region', { name: 'Bookings', exact: true })).toBeVisible()
+    },
+  },
+  {
+    name: 'bookings, with a row menu open',
+    open: async (page) => {
+      // A checked-out booking's menu has every kind of item, "Delete" (danger) among them.
+      await page.goto('/#/bookings?status=checked-out')
+      const [id] = await bookingIdsShown(page)
+      await page.getByRole('button', { name: `Actions for booking #${id}` }).click()
+      await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a booking',
+    open: async (page) => {
+      const id = await unconfirmedBooking(page)
+      await page.goto(`/#/bookings/${id}`)
+      await expect(h1(page, new RegExp(`^Booking #${id}\\b`))).toBeVisible()
+    },
+  },
+  {
+    name: 'check-in',
+    open: async (page) => {
+      const id = await unconfirmedBooking(page)
+      await page.goto(`/#/checkin/${id}`)
+      await expect(page.getByRole('checkbox', { name: /^I confirm that/ })).toBeVisible()
+    },
+  },
+  {
+    name: 'cabins, with the cabin form open',
+    open: async (page) => {
+      await page.goto('/#/cabins')
+      await page.getByRole('button', { name: 'Add new cabin' }).click()
+      const form = page.getByRole('dialog')
+      await expect(form.getByLabel('Cabin name')).toBeVisible()
+      // A form the user tried to send: its validation errors are part of what must read well.
+      await form.getByRole('button', { name: 'Create new cabin' }).click()
+      await expect(form.getByText('This field is required').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'settings',
+    open: async (page) => {
+      await page.goto('/#/settings')
+      await expect(page.getByLabel('Breakfast price')).toBeVisible()
+    },
+  },
+  {
+    name: 'users',
+    open: async (page) => {
+      await page.goto('/#/users')
+      await expect(page.getByLabel('Full name')).toBeVisible()
+    },
+  },
+  {
+    name: 'account',
+    open: async (page) => {
+      await page.goto('/#/account')
+      await expect(h1(page, 'Update your account')).toBeVisible()
+    },
+  },
+]
+
+for (const mode of ['light', 'dark'] as const) {
+  test.describe(`${mode} mode`, () => {
+    test.beforeEach(async ({ page }) => useDisplayMode(page, mode))
+
+    test('the login screen, with a failed login, has no serious accessibility violations', async ({
+      page,
+    }) => {
+      await page.goto('/#/login')
+      await expect(h1(page, 'Log in to your account')).toBeVisible()
+      await expectNoSeriousViolations(page, 'login')
+      await page.getByRole('button', { name: 'Login' }).click()
+      await expect(page.getByText('This field is required').first()).toBeVisible()
+      await expectNoSeriousViolations(page, 'login with errors')
+    })
+
+    test('the not-found screen has no serious accessibility violations', async ({ page }) => {
+      await page.goto('/#/no-such-page')
+      await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
+      await expectNoSeriousViolations(page, 'not found')
+    })
+
+    test('the payment confirmation, disabled once ticked, reads as the sentence it is', async ({ page }) => {
+      // axe leaves disabled controls out; this sentence is what the receptionist confirms.
+      await login(page)
+      const id = await findBooking(page, 'unconfirmed', (detail) => isPaid(detail))
+      await page.goto(`/#/checkin/${id}`)
+      await expect(page.getByRole('checkbox', { name: /^I confirm that/ })).toBeDisabled()
+      await expectReadableIn(page, mode, page.getByText(/^I confirm that .* has paid the total amount of/))
+    })
+
+    test('every screen after login has no serious accessibility violations', async ({ page }) => {
+      test.setTimeout(90_000)
+      await login(page)
+      for (const screen of SCREENS) {
+        await screen.open(page)
+        await expectNoSeriousViolations(page, screen.name)
+      }
+    })
+  })
+}
