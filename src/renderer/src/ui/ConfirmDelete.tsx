@@ -1,4 +1,4 @@
-import { Button, Modal } from 'antd'
+import { ConfirmDialog } from './ConfirmDialog'
 
 interface ConfirmDeleteProps {
   /** What is deleted, as the sentence names it: "booking", "cabin". */
@@ -12,32 +12,16 @@ interface ConfirmDeleteProps {
 /** The deletion dialog of spec §2: nothing can be dismissed while the deletion runs. */
 export function ConfirmDelete({ resourceName, open, isDeleting, onConfirm, onCancel }: ConfirmDeleteProps) {
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       title={`Delete ${resourceName}`}
-      centered
-      width={460}
-      closable={!isDeleting}
-      mask={{ closable: !isDeleting }}
-      keyboard={!isDeleting}
+      confirmLabel="Delete"
+      danger
+      isPending={isDeleting}
+      onConfirm={onConfirm}
       onCancel={onCancel}
-      footer={[
-        <Button key="cancel" disabled={isDeleting} onClick={onCancel}>
-          Cancel
-        </Button>,
-        <Button
-          key="delete"
-          type="primary"
-          danger
-          disabled={isDeleting}
-          loading={isDeleting}
-          onClick={onConfirm}
-        >
-          Delete
-        </Button>,
-      ]}
     >
       <p>Are you sure you want to delete this {resourceName} permanently? This action cannot be undone.</p>
-    </Modal>
+    </ConfirmDialog>
   )
 }

@@ -7,6 +7,9 @@ interface ConfirmDialogProps {
   /** The confirming button says what it does ("Check out"), never "OK". */
   confirmLabel: string
   isPending: boolean
+  /** The action destroys something: its button is red. */
+  danger?: boolean
+  width?: number
   onConfirm: () => void
   onCancel: () => void
   children: ReactNode
@@ -21,6 +24,8 @@ export function ConfirmDialog({
   title,
   confirmLabel,
   isPending,
+  danger = false,
+  width = 460,
   onConfirm,
   onCancel,
   children,
@@ -30,7 +35,7 @@ export function ConfirmDialog({
       open={open}
       title={title}
       centered
-      width={460}
+      width={width}
       closable={!isPending}
       mask={{ closable: !isPending }}
       keyboard={!isPending}
@@ -39,7 +44,14 @@ export function ConfirmDialog({
         <Button key="cancel" disabled={isPending} onClick={onCancel}>
           Cancel
         </Button>,
-        <Button key="confirm" type="primary" loading={isPending} onClick={onConfirm}>
+        <Button
+          key="confirm"
+          type="primary"
+          danger={danger}
+          disabled={isPending}
+          loading={isPending}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </Button>,
       ]}

@@ -1,5 +1,5 @@
-import { Button, Modal } from 'antd'
 import type { Connection } from '@shared/ipc'
+import { ConfirmDialog } from '../../../ui/ConfirmDialog'
 import { hostOf } from './hostedProject'
 import styles from './BackendConnection.module.css'
 
@@ -38,29 +38,20 @@ export function ConfirmConnectionSwitch({
   if (!target) return null
   const { title, action, effect, keeps } = wordingFor(target)
   return (
-    <Modal
+    <ConfirmDialog
       open
       title={title}
-      centered
+      confirmLabel={action}
       width={500}
-      closable={!isSwitching}
-      mask={{ closable: !isSwitching }}
-      keyboard={!isSwitching}
+      isPending={isSwitching}
+      onConfirm={() => onConfirm(target)}
       onCancel={onCancel}
-      footer={[
-        <Button key="cancel" disabled={isSwitching} onClick={onCancel}>
-          Cancel
-        </Button>,
-        <Button key="switch" type="primary" loading={isSwitching} onClick={() => onConfirm(target)}>
-          {action}
-        </Button>,
-      ]}
     >
       <div className={styles.explanation}>
         <p>{effect}</p>
         <p className={styles.warning}>You will be signed out and Innkeeper will restart its connection.</p>
         <p>{keeps}</p>
       </div>
-    </Modal>
+    </ConfirmDialog>
   )
 }
