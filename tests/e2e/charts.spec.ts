@@ -88,3 +88,43 @@ for (const mode of ['light', 'dark'] as const) {
     ).toEqual([])
   })
 }
+
+test('charts whose code could not be loaded say so in their places and load again on Try again', async ({
+  page,
+}) => {
+  let chunkFails = true
+  await page.route('**/assets/DashboardCharts-*.js', (route) =>
+    chunkFails ? route.abort('connectionreset') : route.fallback(),
+  )
+  await openDashboard(page)
+  const failedSales = sales(page).getByRole('heading', { name: 'The sales chart could not be drawn' })
+  await expect(failedSales).toBeVisible()
+  await expect(
+    durations(page).getByRole('heading', { name: 'The stay duration chart could not be drawn' }),
+  ).toBeVisible()
+  // The rest of the dashboard stays: the figures and today's list.
+  await expect(page.getByRole('region', { name: 'Today' })).toBeVisible()
+
+  chunkFails = false
+  await sales(page).getByRole('button', { name: 'Try again' }).click()
+  await expect(sales(page).getByText('Sales are counted on the day a booking was made.')).toBeVisible()
+  await expect(failedSales).toBeHidden()
+})
+
+test("the demo's sales are spread over the days of the period, as a real business's are", async ({
+  page,
+}) => {
+  await login(page)
+  await page.goto('/#/dashboard?last=30')
+  const table = sales(page).getByRole('table', { name: 'Sales by day' })
+  await expect(table.locator('tbody tr')).toHaveCount(30)
+  const totals = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => Number(row.querySelector('td')!.textContent!.replace(/[$,]/g, ''))),
+    )
+  const sum = totals.reduce((total, day) => total + day, 0)
+  // Bookings made over the weeks before their stays: many days sell, none holds the month.
+  expect(totals.filter((day) => day > 0).length).toBeGreaterThanOrEqual(10)
+  expect(Math.max(...totals)).toBeLessThanOrEqual(sum * 0.2)
+})

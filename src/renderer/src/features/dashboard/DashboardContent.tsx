@@ -1,18 +1,28 @@
 import { Skeleton } from 'antd'
-import { lazy, Suspense, useDeferredValue, type ReactNode } from 'react'
+import { lazy, Suspense, useDeferredValue, useState, type ReactNode } from 'react'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Panel } from '../../ui/Panel'
+import { PartBoundary } from '../../ui/PartBoundary'
 import { salesRangeTitle } from './period'
 import { Stats } from './Stats'
 import { TodayActivity } from './TodayActivity'
 import { useDashboard, useTodayActivity } from './useDashboard'
 import styles from './DashboardPage.module.css'
 
-// Both charts come from one lazily loaded chunk, fetched only once the dashboard shows.
-const DurationChart = lazy(() =>
-  import('./charts/DashboardCharts').then((m) => ({ default: m.DurationChart })),
-)
-const SalesChart = lazy(() => import('./charts/DashboardCharts').then((m) => ({ default: m.SalesChart })))
+/**
+ * Both charts come from one lazily loaded chunk, fetched only once the dashboard shows. A lazy
+ * component keeps a failed load for good, so trying again takes a new pair.
+ */
+function lazyCharts() {
+  const charts = () => import('./charts/DashboardCharts')
+  return {
+    DurationChart: lazy(() => charts().then((m) => ({ default: m.DurationChart }))),
+    SalesChart: lazy(() => charts().then((m) => ({ default: m.SalesChart }))),
+  }
+}
+
+// Module-wide, so a dashboard opened again draws the loaded charts at once.
+let charts = lazyCharts()
 
 /** A chart's place: a skeleton of its height until the chart (data and chunk) is there. */
 function ChartSlot({ height, children }: { height: number; children: ReactNode }) {
@@ -75,6 +85,12 @@ function PeriodPart({ period, failedTitle, className, children }: PeriodPartProp
 export function DashboardContent({ days }: { days: number }) {
   const { dashboard, today, error, isLoading, isRefreshing, isFetching, refetch } = useDashboard(days)
   const todayActivity = useTodayActivity()
+  const [, setChartLoads] = useState(0)
+  const reloadCharts = () => {
+    charts = lazyCharts()
+    setChartLoads((loads) => loads + 1)
+  }
+  const { DurationChart, SalesChart } = charts
   // The four figures are what the desk reads first, so they go on screen on their own; today's list
   // and the charts, most of the first render's work, follow in a background render. Until then they
   // show the previous answer: none when the dashboard opens, the last period's after a change.
@@ -104,12 +120,18 @@ export function DashboardContent({ days }: { days: number }) {
       />
       <Panel title="Stay duration summary" className={styles.durations}>
         <PeriodPart period={period} failedTitle="The stay durations could not be loaded">
-          <ChartSlot height={240}>{details && <DurationChart durations={details.stayDurations} />}</ChartSlot>
+          <PartBoundary failedTitle="The stay duration chart could not be drawn" onRetry={reloadCharts}>
+            <ChartSlot height={240}>
+              {details && <DurationChart durations={details.stayDurations} />}
+            </ChartSlot>
+          </PartBoundary>
         </PeriodPart>
       </Panel>
       <Panel title={salesRangeTitle(today, days)} className={styles.sales}>
         <PeriodPart period={period} failedTitle="The sales could not be loaded">
-          <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+          <PartBoundary failedTitle="The sales chart could not be drawn" onRetry={reloadCharts}>
+            <ChartSlot height={300}>{details && <SalesChart days={details.salesByDay} />}</ChartSlot>
+          </PartBoundary>
         </PeriodPart>
       </Panel>
     </div>
