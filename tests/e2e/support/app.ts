@@ -73,3 +73,14 @@ export async function expectReadableIn(
     expect(ratio, `contrast of ${label}`).toBeGreaterThanOrEqual(4.5)
   }
 }
+
+/**
+ * Waits until a dialog has finished opening. Its zoom starts from a small box that holds still for a
+ * frame or two, so a click aimed then can land beside the control once the dialog has grown.
+ */
+export async function waitForDialogOpened(dialog: Locator): Promise<void> {
+  await expect(dialog).toBeVisible()
+  await dialog.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  )
+}
