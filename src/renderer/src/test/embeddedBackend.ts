@@ -1,3 +1,7 @@
+import { expect, vi } from 'vitest'
+import { initSupabase, supabase } from '../lib/supabase'
+import type { Platform } from '../platform/types'
+
 /** The part of the server's test harness (tests/harness/testServer.ts) renderer tests use. */
 export interface EmbeddedBackend {
   url: string
@@ -27,4 +31,33 @@ export async function startEmbeddedBackend(options: EmbeddedBackendOptions = {})
     startTestServer(options: EmbeddedBackendOptions): Promise<EmbeddedBackend>
   }
   return harness.startTestServer(options)
+}
+
+/**
+ * Points the renderer's supabase client at a test backend, as a fresh browser of the given platform
+ * kind: its session kept in memory, nothing shared with another test. Returns that platform.
+ */
+export function connectRendererTo(server: EmbeddedBackend, kind: Platform['kind'] = 'web'): Platform {
+  const memory = new Map<string, string>()
+  const platform: Platform = {
+    kind,
+    loadBackendConfig: vi.fn(),
+    pickImage: vi.fn(),
+    sessionStorageFor: () => ({
+      getItem: (key) => memory.get(key) ?? null,
+      setItem: (key, value) => void memory.set(key, value),
+      removeItem: (key) => void memory.delete(key),
+    }),
+  }
+  initSupabase({ supabaseUrl: server.url, supabaseAnonKey: server.anonKey }, platform)
+  return platform
+}
+
+/** Signs the renderer's client in as the demo staff member. */
+export async function signInAsDemoStaff(): Promise<void> {
+  const { error } = await supabase().auth.signInWithPassword({
+    email: 'demo@innkeeper.local',
+    password: 'innkeeper-demo',
+  })
+  expect(error).toBeNull()
 }

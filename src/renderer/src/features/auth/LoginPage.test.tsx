@@ -3,8 +3,9 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { initSupabase, supabase } from '../../lib/supabase'
+import { supabase } from '../../lib/supabase'
 import {
+  connectRendererTo,
   startEmbeddedBackend,
   type EmbeddedBackend,
   type EmbeddedBackendOptions,
@@ -27,18 +28,7 @@ describe('the login screen', { timeout: 60_000 }, () => {
 
   async function open(options: EmbeddedBackendOptions, kind: Platform['kind'] = 'electron') {
     server = await startEmbeddedBackend(options)
-    const memory = new Map<string, string>()
-    const platform: Platform = {
-      kind,
-      loadBackendConfig: vi.fn(),
-      pickImage: vi.fn(),
-      sessionStorageFor: () => ({
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      }),
-    }
-    initSupabase({ supabaseUrl: server.url, supabaseAnonKey: server.anonKey }, platform)
+    const platform = connectRendererTo(server, kind)
     render(
       <PlatformContext.Provider value={platform}>
         <QueryClientProvider client={(queryClient = new QueryClient())}>

@@ -3,9 +3,13 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { initSupabase, supabase } from '../../lib/supabase'
-import { startEmbeddedBackend, type EmbeddedBackend } from '../../test/embeddedBackend'
-import type { Platform } from '../../platform/types'
+import { supabase } from '../../lib/supabase'
+import {
+  connectRendererTo,
+  signInAsDemoStaff,
+  startEmbeddedBackend,
+  type EmbeddedBackend,
+} from '../../test/embeddedBackend'
 import { CreateUserForm } from './CreateUserForm'
 
 /** The Users screen's form against the real embedded backend, signed in as the demo staff member. */
@@ -18,23 +22,8 @@ describe('creating a staff user', { timeout: 30_000 }, () => {
 
   beforeAll(async () => {
     server = await startEmbeddedBackend()
-    const memory = new Map<string, string>()
-    const platform: Platform = {
-      kind: 'web',
-      loadBackendConfig: vi.fn(),
-      pickImage: vi.fn(),
-      sessionStorageFor: () => ({
-        getItem: (key) => memory.get(key) ?? null,
-        setItem: (key, value) => void memory.set(key, value),
-        removeItem: (key) => void memory.delete(key),
-      }),
-    }
-    initSupabase({ supabaseUrl: server.url, supabaseAnonKey: server.anonKey }, platform)
-    const { error } = await supabase().auth.signInWithPassword({
-      email: 'demo@innkeeper.local',
-      password: 'innkeeper-demo',
-    })
-    expect(error).toBeNull()
+    connectRendererTo(server)
+    await signInAsDemoStaff()
   }, 60_000)
   afterAll(async () => {
     await supabase().auth.stopAutoRefresh()

@@ -1,31 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { initSupabase, supabase } from '../../../lib/supabase'
-import type { Platform } from '../../../platform/types'
-import { startEmbeddedBackend, type EmbeddedBackend } from '../../../test/embeddedBackend'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { supabase } from '../../../lib/supabase'
+import {
+  connectRendererTo,
+  signInAsDemoStaff,
+  startEmbeddedBackend,
+  type EmbeddedBackend,
+} from '../../../test/embeddedBackend'
 import { backUpNow, getBackupStatus } from './service'
 
 /** The Settings backups service against the real embedded backend, as the signed-in user. */
-const memory = new Map<string, string>()
-const platform: Platform = {
-  kind: 'web',
-  loadBackendConfig: vi.fn(),
-  pickImage: vi.fn(),
-  sessionStorageFor: () => ({
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
-  }),
-}
-
 async function connectTo(server: EmbeddedBackend, signedIn: boolean): Promise<void> {
-  memory.clear()
-  initSupabase({ supabaseUrl: server.url, supabaseAnonKey: server.anonKey }, platform)
-  if (!signedIn) return
-  const { error } = await supabase().auth.signInWithPassword({
-    email: 'demo@innkeeper.local',
-    password: 'innkeeper-demo',
-  })
-  expect(error).toBeNull()
+  connectRendererTo(server)
+  if (signedIn) await signInAsDemoStaff()
 }
 
 describe('backups service', () => {
