@@ -112,6 +112,7 @@ function memoryFs(initial: Record<string, string> = {}) {
 
 describe('readConnection / writeConnection', () => {
   const file = '/userData/innkeeper-config.json'
+  const hosted = { mode: 'hosted', supabaseUrl: 'https://abcd.supabase.co', supabaseAnonKey: 'key' } as const
 
   it('uses the local backend when there is no config file yet', async () => {
     expect(await readConnection(memoryFs().fs, file)).toEqual({ connection: { mode: 'local' } })
@@ -119,11 +120,6 @@ describe('readConnection / writeConnection', () => {
 
   it('round-trips a hosted connection through the file, leaving no temporary file behind', async () => {
     const { fs, files } = memoryFs()
-    const hosted = {
-      mode: 'hosted',
-      supabaseUrl: 'https://abcd.supabase.co',
-      supabaseAnonKey: 'key',
-    } as const
     await writeConnection(fs, file, hosted)
     expect([...files.keys()]).toEqual([file])
     expect(JSON.parse(files.get(file)!)).toEqual({ backend: hosted })
@@ -149,11 +145,6 @@ describe('readConnection / writeConnection', () => {
 
   it('keeps the backup folder and the backend side by side: writing one keeps the other', async () => {
     const { fs, files } = memoryFs()
-    const hosted = {
-      mode: 'hosted',
-      supabaseUrl: 'https://abcd.supabase.co',
-      supabaseAnonKey: 'key',
-    } as const
     await writeConnection(fs, file, hosted)
     await writeBackupDir(fs, file, 'E:\\Innkeeper backups')
     expect(await readConnection(fs, file)).toEqual({ connection: hosted, backupDir: 'E:\\Innkeeper backups' })
