@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { expectReadableIn, login, useDisplayMode, waitForDialogOpened } from './support/app'
+import { expectReadableIn, login, useDisplayMode, waitForOpened } from './support/app'
 import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
 
 /** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
@@ -61,6 +61,7 @@ const SCREENS: Screen[] = [
       const [id] = await bookingIdsShown(page)
       await page.getByRole('button', { name: `Actions for booking #${id}` }).click()
       await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible()
+      await waitForOpened(page.getByRole('menu'))
     },
   },
   {
@@ -85,7 +86,7 @@ const SCREENS: Screen[] = [
       await page.goto('/#/cabins')
       await page.getByRole('button', { name: 'Add new cabin' }).click()
       const form = page.getByRole('dialog')
-      await waitForDialogOpened(form)
+      await waitForOpened(form)
       // A form the user tried to send: its validation errors are part of what must read well.
       await form.getByRole('button', { name: 'Create new cabin' }).click()
       await expect(form.getByText('This field is required').first()).toBeVisible()

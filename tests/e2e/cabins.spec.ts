@@ -1,7 +1,7 @@
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { fileURLToPath } from 'node:url'
-import { login, expectReadableIn, useDisplayMode, waitForDialogOpened } from './support/app'
+import { login, expectReadableIn, useDisplayMode, waitForOpened } from './support/app'
 import { showWholeScreen } from './support/bookings'
 import { failRequests } from './support/network'
 
@@ -313,7 +313,7 @@ for (const mode of ['light', 'dark'] as const) {
 
     await page.getByRole('button', { name: 'Add new cabin' }).click()
     const form = page.getByRole('dialog', { name: 'Add new cabin' })
-    await waitForDialogOpened(form)
+    await waitForOpened(form)
     await form.getByRole('button', { name: 'Create new cabin' }).click()
     await expectReadableIn(page, mode, form.getByText('This field is required').first())
     await fillCabinForm(form, {

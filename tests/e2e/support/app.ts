@@ -75,12 +75,13 @@ export async function expectReadableIn(
 }
 
 /**
- * Waits until a dialog has finished opening. Its zoom starts from a small box that holds still for a
- * frame or two, so a click aimed then can land beside the control once the dialog has grown.
+ * Waits until a dialog or a menu has finished opening. Its zoom starts from a small box that holds
+ * still for a frame or two, so a click aimed then can land beside the control once it has grown; and
+ * while it fades in, its text is blended with the page behind it, which no contrast check should see.
  */
-export async function waitForDialogOpened(dialog: Locator): Promise<void> {
-  await expect(dialog).toBeVisible()
-  await dialog.evaluate((element) =>
+export async function waitForOpened(popup: Locator): Promise<void> {
+  await expect(popup).toBeVisible()
+  await popup.evaluate((element) =>
     Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
   )
 }
