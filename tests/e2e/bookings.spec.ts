@@ -62,9 +62,11 @@ test('filters by status, going back to the first page', async ({ page }) => {
   await page.goto('/#/bookings?page=2')
   const table = page.getByRole('table')
   for (const [label, value, others] of [
-    ['Checked out', 'checked-out', /^(Checked in|Unconfirmed)$/],
-    ['Checked in', 'checked-in', /^(Checked out|Unconfirmed)$/],
-    ['Unconfirmed', 'unconfirmed', /^(Checked in|Checked out)$/],
+    ['Checked out', 'checked-out', /^(Checked in|Unconfirmed|Cancelled)$/],
+    ['Checked in', 'checked-in', /^(Checked out|Unconfirmed|Cancelled)$/],
+    ['Unconfirmed', 'unconfirmed', /^(Checked in|Checked out|Cancelled)$/],
+    // The demo has a few cancelled bookings.
+    ['Cancelled', 'cancelled', /^(Checked in|Checked out|Unconfirmed)$/],
   ] as const) {
     await chooseStatus(page, label)
     await expect(page).toHaveURL(new RegExp(`status=${value}`))
