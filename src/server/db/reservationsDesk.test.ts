@@ -392,6 +392,21 @@ describe.each(testDatabaseKinds())('the reservations desk on %s', (kind) => {
         ),
       ).toEqual([])
       expect(await rpc('search_guests', { p_query: 'Regular' }, stranger)).toEqual([])
+      // The read functions run as the owner (so that their indexes serve them) and answer staff only.
+      expect(await rpc('guest_directory', { p_search: 'Regular' }, stranger)).toEqual([])
+      expect(await rpc('count_guests', { p_search: '' }, stranger)).toEqual([{ count_guests: 0 }])
+      const stay = { p_start_date: '2030-11-01', p_end_date: '2030-11-04', p_num_guests: 1 }
+      expect(await rpc('stay_suggestions', { ...stay, p_today: TODAY }, stranger)).toEqual([])
+      const reads: [string, Args][] = [
+        ['free_cabins', stay],
+        ['stay_suggestions', { ...stay, p_today: TODAY }],
+        ['search_guests', { p_query: 'Regular' }],
+        ['guest_directory', {}],
+        ['count_guests', {}],
+      ]
+      for (const [fn, args] of reads) {
+        await expect(rpc(fn, args, { role: 'anon' })).rejects.toMatchObject({ code: '42501' })
+      }
     })
   })
 
