@@ -3,8 +3,12 @@
 -- rule, 23P01 for a taken cabin, 23503 for "still referenced", 42501 for not allowed, code P0002 with
 -- HTTP 404 for a booking that does not exist), and the prices are computed here, never from the client.
 --
--- The functions run as the caller: row level security is the guard, so for someone who is not staff
--- they see nothing and write nothing. "Today" is the desk's day (p_today), as for get_today_activity.
+-- The functions that write run as the caller: row level security is the guard, so someone who is not
+-- staff writes nothing. The read functions (free cabins, suggestions, guest search and directory) run
+-- as the owner and answer staff only, because under row level security PostgreSQL may not use an index
+-- for an operator that is not leakproof, and neither && on ranges nor ILIKE is: as the caller, each
+-- call read every booking or every guest (a second at 500 000 bookings). "Today" is the desk's day
+-- (p_today), as for get_today_activity.
 
 -- Guest search matches fragments anywhere in a name, email or national ID: trigram indexes answer that.
 create extension if not exists pg_trgm with schema extensions;
@@ -13,13 +17,23 @@ create extension if not exists pg_trgm with schema extensions;
 create schema if not exists private;
 grant usage on schema private to anon, authenticated, service_role;
 
+-- Staff, or the service role (scripts, imports): who may use the desk's functions.
+create function private.is_desk() returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select coalesce(public.is_staff() or auth.role() = 'service_role', false)
+$$;
+
 ---------------------------------------------------------------------------------------------------
 -- Booking status `cancelled`
 ---------------------------------------------------------------------------------------------------
 
 -- The first booking of the cabin that a stay overlaps, worded for the desk ("Cabin 003 is booked from
--- 12 Mar to 15 Mar"), or null when the cabin is free. Cancelled bookings hold no nights. It reads the
--- exclusion constraint's index (same predicate).
+-- 12 Mar to 15 Mar"), or null when the cabin is free. Cancelled bookings hold no nights. It runs as the
+-- caller (inside the booking trigger too), so it compares dates, whose operators are leakproof, on
+-- bookings_cabin_stay_idx (below): the cabin's stays ending after the arrival.
 create function private.cabin_taken_message(p_cabin_id bigint, p_start_date date, p_end_date date,
                                             p_booking_id bigint)
 returns text
@@ -34,7 +48,8 @@ as $$
    where b."cabinId" = p_cabin_id
      and b.status <> 'cancelled'
      and b.id is distinct from p_booking_id
-     and daterange(b."startDate", b."endDate") && daterange(p_start_date, p_end_date)
+     and b."endDate" > p_start_date
+     and b."startDate" < p_end_date
    order by b."startDate"
    limit 1
 $$;
@@ -174,6 +189,14 @@ for each row when (
        old."hasBreakfast", old."cabinPrice", old."extrasPrice", old."totalPrice")
 )
 execute function public.check_booking_history();
+
+-- Availability: the stays overlapping a period, whatever their cabin, read from the index alone.
+-- (The exclusion constraint's index leads with the cabin: one probe per cabin, 500 for a property.)
+create index bookings_stay_idx on public.bookings using gist (daterange("startDate", "endDate"))
+  include ("cabinId", "startDate", "endDate", id) where status <> 'cancelled';
+-- A cabin's stays by departure, for the conflict message (see private.cabin_taken_message).
+create index bookings_cabin_stay_idx on public.bookings ("cabinId", "endDate") include ("startDate")
+  where status <> 'cancelled';
 
 -- The list's count for the status filter: one row per status, the empty ones too.
 insert into public.booking_counts (status, total)
@@ -408,12 +431,16 @@ create function public.search_guests(p_query text, p_limit integer default 8)
 returns setof public.guests
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
   v_limit integer := least(greatest(coalesce(p_limit, 8), 0), 50);
   v_pattern text := private.contains_pattern(coalesce(p_query, ''));
 begin
+  if not private.is_desk() then
+    return;
+  end if;
   if coalesce(btrim(p_query), '') = '' then
     return query select g.* from public.guests g order by g."fullName", g.id limit v_limit;
     return;
@@ -435,6 +462,7 @@ returns table (id bigint, created_at timestamptz, "fullName" text, email text, n
                "countryFlag" text, "nationalID" text, "numStays" integer, "lastStay" date)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
@@ -446,6 +474,9 @@ declare
 begin
   if v_order is null then
     raise exception 'Unknown sort' using errcode = '23514';
+  end if;
+  if not private.is_desk() then
+    return;
   end if;
   return query execute format(
     $sql$
@@ -478,11 +509,15 @@ create function public.count_guests(p_search text default '')
 returns bigint
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 declare
   v_pattern text := private.contains_pattern(coalesce(p_search, ''));
 begin
+  if not private.is_desk() then
+    return 0;
+  end if;
   if coalesce(btrim(p_search), '') = '' then
     return (select count(*) from public.guests);
   end if;
@@ -525,31 +560,37 @@ end
 $$;
 
 -- Cabins with room for the guests and no booking on any night of the stay; the booking being changed
--- does not count against itself. One probe of the exclusion constraint's index per cabin.
+-- does not count against itself. The cabins taken are the stays overlapping it, one scan of
+-- bookings_stay_idx; the rest is a hash anti join with the cabins.
 create function public.free_cabins(p_start_date date, p_end_date date, p_num_guests integer,
                                    p_booking_id bigint default null)
 returns table (id bigint, name text, "maxCapacity" integer, "regularPrice" numeric, discount numeric,
                image text, "pricePerNight" numeric, "numNights" integer, "cabinPrice" numeric)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 #variable_conflict use_column
 begin
+  if not private.is_desk() then
+    return;
+  end if;
   perform private.check_stay(p_start_date, p_end_date, p_num_guests);
   return query
+    with taken as materialized (
+      select distinct b."cabinId" as cabin_id
+        from public.bookings b
+       where b.status <> 'cancelled'
+         and daterange(b."startDate", b."endDate") && daterange(p_start_date, p_end_date)
+         and b.id is distinct from p_booking_id
+    )
     select c.id, c.name, c."maxCapacity", c."regularPrice", c.discount, c.image,
            c."regularPrice" - c.discount, p_end_date - p_start_date,
            (c."regularPrice" - c.discount) * (p_end_date - p_start_date)
       from public.cabins c
      where c."maxCapacity" >= p_num_guests
-       and not exists (
-         select 1 from public.bookings b
-          where b."cabinId" = c.id
-            and b.status <> 'cancelled'
-            and b.id is distinct from p_booking_id
-            and daterange(b."startDate", b."endDate") && daterange(p_start_date, p_end_date)
-       )
+       and not exists (select 1 from taken t where t.cabin_id = c.id)
      order by c.name;
 end
 $$;
@@ -562,10 +603,14 @@ create function public.stay_suggestions(p_start_date date, p_end_date date, p_nu
 returns table ("startDate" date, "endDate" date, "freeCabins" integer)
 language plpgsql
 stable
+security definer
 set search_path = ''
 as $$
 #variable_conflict use_column
 begin
+  if not private.is_desk() then
+    return;
+  end if;
   perform private.check_stay(p_start_date, p_end_date, p_num_guests);
   if p_today is null then
     raise exception 'p_today (the desk''s local date) is required' using errcode = '22023';
@@ -667,7 +712,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if not (public.is_staff() or auth.role() = 'service_role') then
+  if not private.is_desk() then
     raise exception 'Only staff can take and change bookings' using errcode = '42501';
   end if;
 end
@@ -823,6 +868,7 @@ $$;
 ---------------------------------------------------------------------------------------------------
 
 revoke execute on function
+  private.is_desk(),
   private.cabin_taken_message(bigint, date, date, bigint),
   private.contains_pattern(text),
   private.check_stay(date, date, integer),
@@ -838,6 +884,7 @@ revoke execute on function
   public.change_booking(bigint, bigint, date, date, integer, boolean, boolean, text, numeric, date)
   from public, anon;
 grant execute on function
+  private.is_desk(),
   private.cabin_taken_message(bigint, date, date, bigint),
   private.contains_pattern(text),
   private.check_stay(date, date, integer),
