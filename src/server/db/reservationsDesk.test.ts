@@ -705,6 +705,24 @@ describe.each(testDatabaseKinds())('the reservations desk on %s', (kind) => {
       )
     })
 
+    it('orders a fragment many guests hold as it orders a rare one', async () => {
+      // 250 hold "mmq" (the walk through the name index), one starts with it, one has it in the email.
+      await db.query(
+        `insert into public.guests ("fullName") select 'Common Mmq ' || lpad(i::text, 3, '0') from generate_series(1, 250) i`,
+      )
+      await addGuest(db, { fullName: 'Mmq First', email: null, nationalID: null })
+      await addGuest(db, { fullName: 'Aaron Early', email: 'aaron.mmq@example.com', nationalID: null })
+      expect(await search('MMQ', 5)).toEqual([
+        'Mmq First',
+        'Aaron Early',
+        'Common Mmq 001',
+        'Common Mmq 002',
+        'Common Mmq 003',
+      ])
+      expect(await search('common mmq', 2)).toEqual(['Common Mmq 001', 'Common Mmq 002'])
+      expect(await search('mmq 25')).toEqual(['Common Mmq 250'])
+    })
+
     it('takes % and _ as themselves', async () => {
       expect(await search('100%')).toEqual(['Qzk 100% Sure'])
       expect(await search('QZK_')).toEqual(['Qzk 100% Sure'])
