@@ -1,6 +1,7 @@
 import type { AppFigures, DeskDay } from './appFigures'
 import type { LoadFigures } from './load'
 import type { LoginBundle } from './renderer'
+import type { ReservationFigures } from './reservations'
 import type { Latency } from './stats'
 
 export interface Memory {
@@ -24,6 +25,7 @@ export interface EngineResults {
     buildSeconds: number
     readyExistingMs: number
     app: AppFigures
+    reservations: ReservationFigures
     directDashboard90: Latency
     /** After the app's calls and the obvious design's downloads. */
     memory: Memory
@@ -96,6 +98,26 @@ function backendFigures(): Figure[] {
       figure: "today's activity, 500k: p50 / p95 ms",
       goal: '— / ≤ 10',
       of: large(({ app }) => [both(app.todayActivity), app.todayActivity.p95 <= 10]),
+    },
+    {
+      figure: 'free cabins for a 7-night stay, 500k: p50 / p95 ms',
+      goal: '— / ≤ 20',
+      of: large(({ reservations: r }) => [both(r.freeCabins), r.freeCabins.p95 <= 20]),
+    },
+    {
+      figure: 'guest search by a name fragment, 100k guests: p50 / p95 ms',
+      goal: '— / ≤ 20',
+      of: large(({ reservations: r }) => [both(r.guestSearch), r.guestSearch.p95 <= 20]),
+    },
+    {
+      figure: 'create booking, 500k: p50 / p95 ms',
+      goal: '— / ≤ 20',
+      of: large(({ reservations: r }) => [both(r.createBooking), r.createBooking.p95 <= 20]),
+    },
+    {
+      figure: 'guests list page, 100k guests: p50 / p95 ms (every sort, with and without search)',
+      goal: '— / ≤ 80',
+      of: large(({ reservations: r }) => [both(r.guestsList), r.guestsList.p95 <= 80]),
     },
     {
       figure: 'overhead: dashboard HTTP ÷ direct SQL, 500k (p50)',

@@ -16,6 +16,7 @@ import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
 import { printTable, type EngineResults, type Memory, type Results } from './report'
+import { measureReservations } from './reservations'
 import type { Latency } from './stats'
 
 type Engine = 'pglite' | 'postgres'
@@ -170,10 +171,14 @@ async function largeScale(
     await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
     log(`${engine}, 500k: the app's calls and the obvious design`)
     const app = await measureApp(desk, { runs: RUNS, obviousRuns: 5 })
+    // After the app's figures: it creates bookings (far ahead, but created today).
+    log(`${engine}, 500k: the reservations desk`)
+    const reservations = await measureReservations(desk, RUNS)
     return {
       buildSeconds: built.ms / 1000,
       readyExistingMs: backend.readyMs,
       app,
+      reservations,
       directDashboard90: direct,
       memory: backend.memory(),
     }
