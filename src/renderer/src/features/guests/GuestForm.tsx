@@ -15,6 +15,7 @@ interface GuestFormProps {
   onSave: (guest: GuestInput) => void
   /** Buttons inside the form, under the fields. */
   children?: ReactNode
+  className?: string
 }
 
 /** A guest's own form (new guest, the guest's page): the fields, checked first, then saved. */
@@ -30,6 +31,7 @@ export function GuestForm({
   return (
     <Form
       {...formLayout}
+      className={[formLayout.className, className].filter(Boolean).join(' ')}
       id={id}
       disabled={disabled}
       onFinish={() => {

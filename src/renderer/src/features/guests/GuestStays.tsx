@@ -1,7 +1,7 @@
 import { BankOutlined, CalendarOutlined, ShoppingOutlined } from '@ant-design/icons'
 import { Link } from 'react-router-dom'
 import { formatShortStayDate } from '@shared/domain/bookings'
-import { formatCurrency, plural } from '@shared/domain/format'
+import { formatCurrency } from '@shared/domain/format'
 import { stayTotals } from '@shared/domain/guests'
 import { DataTable, type DataTableColumn } from '../../ui/DataTable'
 import { Empty } from '../../ui/Empty'
@@ -75,12 +75,7 @@ export function GuestTotals({ stays }: { stays: GuestStay[] | undefined }) {
   return (
     <div className={styles.totals}>
       <StatCard title="Stays" color="blue" icon={<ShoppingOutlined />} value={totals?.stays} />
-      <StatCard
-        title="Nights"
-        color="indigo"
-        icon={<CalendarOutlined />}
-        value={totals && plural(totals.nights, 'night')}
-      />
+      <StatCard title="Nights" color="indigo" icon={<CalendarOutlined />} value={totals?.nights} />
       <StatCard
         title="Amount spent"
         color="green"

@@ -54,7 +54,7 @@ const COLUMNS: DataTableColumn<GuestDirectoryRow>[] = [
   {
     title: 'Stays',
     key: 'stays',
-    fit: { share: 7, minWidth: 40 },
+    fit: { share: 7, minWidth: 52 },
     align: 'right',
     render: (_, guest) => <span className={styles.number}>{guest.numStays}</span>,
   },

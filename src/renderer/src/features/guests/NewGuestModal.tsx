@@ -1,5 +1,6 @@
 import { Button, Modal } from 'antd'
 import { GuestForm } from './GuestForm'
+import styles from './NewGuestModal.module.css'
 import { useSaveGuest } from './useSaveGuest'
 
 const FORM_ID = 'new-guest-form'
@@ -29,6 +30,7 @@ export function NewGuestModal({ open, onClose }: { open: boolean; onClose: () =>
     >
       <GuestForm
         id={FORM_ID}
+        className={styles.form}
         autoFocus
         disabled={isSaving}
         onSave={(guest) => saveGuest({ guest }, { onSuccess: onClose })}
