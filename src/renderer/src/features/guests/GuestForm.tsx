@@ -26,6 +26,7 @@ export function GuestForm({
   autoFocus,
   onSave,
   children,
+  className,
 }: GuestFormProps) {
   const { draft, setDraft, errors, checkBeforeSaving } = useGuestDraft(initial)
   return (

@@ -10,7 +10,12 @@ export function useDeleteGuest() {
     mutationFn: deleteGuest,
     onSuccess: () => toast.success('Guest successfully deleted'),
     onError: (error) => toastFailure(error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: guestKeys.lists }),
+    // Refused (a booking was made meanwhile): the guest's page reads their stays again and shows it.
+    onSettled: (_, __, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: guestKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: guestKeys.detail(id) }),
+      ]),
   })
   return { deleteGuest: mutate, isDeleting: isPending }
 }
