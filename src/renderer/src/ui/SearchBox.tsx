@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons'
 import { Input } from 'antd'
 import { useEffect, useState } from 'react'
+import styles from './SearchBox.module.css'
 import { useTextParam } from './searchParams'
 
 /** How long typing pauses before the list asks the server: one request per word, not per letter. */
@@ -37,6 +38,7 @@ export function SearchBox({ param = 'q', label, placeholder }: SearchBoxProps) {
 
   return (
     <Input
+      className={styles.search}
       aria-label={label}
       placeholder={placeholder}
       prefix={<SearchOutlined aria-hidden />}

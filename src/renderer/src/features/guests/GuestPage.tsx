@@ -111,6 +111,7 @@ function DeleteGuest({ guest, stays }: { guest: Guest; stays: GuestStay[] | unde
         </p>
       )}
       <Button
+        type="primary"
         danger
         disabled={hasBookings}
         aria-describedby={hasBookings ? whyId : undefined}
