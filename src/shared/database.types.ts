@@ -189,11 +189,109 @@ export type Database = {
     Views: { [_ in never]: never }
     Functions: {
       cancel_staff_invite: { Args: { p_token: string }; Returns: undefined }
+      change_booking: {
+        Args: {
+          p_booking_id: number
+          p_cabin_id: number
+          p_end_date: string
+          p_expected_total_price: number
+          p_has_breakfast: boolean
+          p_is_paid: boolean
+          p_num_guests: number
+          p_observations: string
+          p_start_date: string
+          p_today: string
+        }
+        Returns: undefined
+      }
+      count_guests: { Args: { p_search?: string }; Returns: number }
+      create_booking: {
+        Args: {
+          p_cabin_id: number
+          p_end_date: string
+          p_expected_total_price: number
+          p_guest_id?: number
+          p_has_breakfast: boolean
+          p_is_paid: boolean
+          p_new_guest?: Json
+          p_num_guests: number
+          p_observations: string
+          p_start_date: string
+          p_today: string
+        }
+        Returns: number
+      }
+      free_cabins: {
+        Args: { p_booking_id?: number; p_end_date: string; p_num_guests: number; p_start_date: string }
+        Returns: {
+          cabinPrice: number
+          discount: number
+          id: number
+          image: string
+          maxCapacity: number
+          name: string
+          numNights: number
+          pricePerNight: number
+          regularPrice: number
+        }[]
+      }
       get_dashboard: { Args: { p_days: number; p_time_zone?: string; p_today: string }; Returns: Json }
       get_today_activity: { Args: { p_today: string }; Returns: Json }
+      guest_directory: {
+        Args: { p_limit?: number; p_offset?: number; p_search?: string; p_sort?: string }
+        Returns: {
+          countryFlag: string
+          created_at: string
+          email: string
+          fullName: string
+          id: number
+          lastStay: string
+          nationalID: string
+          nationality: string
+          numStays: number
+        }[]
+      }
       invite_staff: { Args: { p_email: string }; Returns: string }
       is_staff: { Args: never; Returns: boolean }
+      quote_stay: {
+        Args: {
+          p_cabin_id: number
+          p_end_date: string
+          p_has_breakfast: boolean
+          p_num_guests: number
+          p_start_date: string
+        }
+        Returns: { cabinPrice: number; extrasPrice: number; numNights: number; totalPrice: number }[]
+      }
+      search_guests: {
+        Args: { p_limit?: number; p_query: string }
+        Returns: {
+          countryFlag: string | null
+          created_at: string
+          email: string | null
+          fullName: string
+          id: number
+          nationalID: string | null
+          nationality: string | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'guests'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       staff_invite_token_hash: { Args: { p_token: string }; Returns: string }
+      stay_suggestions: {
+        Args: {
+          p_booking_id?: number
+          p_end_date: string
+          p_num_guests: number
+          p_start_date: string
+          p_today: string
+        }
+        Returns: { endDate: string; freeCabins: number; startDate: string }[]
+      }
     }
     Enums: { [_ in never]: never }
     CompositeTypes: { [_ in never]: never }

@@ -33,6 +33,7 @@ describe('the migrations', () => {
       'dashboard_exact_occupancy',
       'business_name',
       'today_activity_keeps_the_day',
+      'reservations_desk',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { durableStartParams, passSyncsToDisk, syncTree, type SyncFile } from './pgliteDurability'
 import { PgliteSession } from './pgliteSession'
@@ -44,7 +45,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   const pg = new PGlite({
     dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: options.pgcrypto === false ? { btree_gist } : { pgcrypto, btree_gist },
+    extensions: options.pgcrypto === false ? { btree_gist, pg_trgm } : { pgcrypto, btree_gist, pg_trgm },
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
     // shared_buffers costs about its size in PGlite's memory, which never shrinks; PostgreSQL's
     // default is 128 MB.
