@@ -6,6 +6,7 @@ import {
   NO_GUESTS_MESSAGE,
   OBSERVATIONS_TOO_LONG_MESSAGE,
   numGuestsError,
+  isSamePricedStay,
   observationsError,
   stayDatesError,
   stayNights,
@@ -72,13 +73,16 @@ describe('stayDatesError', () => {
     )
   })
 
-  it('lets a checked-in stay end today or later, never before', () => {
-    const original = { startDate: '2026-11-10', endDate: '2026-11-20' }
+  it('lets a checked-in stay end today or later, never before, however short it becomes', () => {
+    const original = { startDate: '2026-11-16', endDate: '2026-11-20' }
     const edit = { kind: 'checked-in', original } as const
     expect(stayDatesError({ ...original, endDate: today }, limits, edit, today)).toBeUndefined()
     expect(stayDatesError({ ...original, endDate: '2026-11-17' }, limits, edit, today)).toBe(
       DEPARTURE_BEFORE_TODAY_MESSAGE,
     )
+    // An overdue stay can still have its payment or observations changed.
+    const overdue = { startDate: '2026-11-10', endDate: '2026-11-17' }
+    expect(stayDatesError(overdue, limits, { kind: 'checked-in', original: overdue }, today)).toBeUndefined()
   })
 })
 
@@ -124,5 +128,23 @@ describe('stayPrices', () => {
     expect(
       stayPrices(100.1, { hasBreakfast: true, breakfastPrice: 12.1, numNights: 3, numGuests: 1 }).totalPrice,
     ).toBe(136.4)
+  })
+})
+
+describe('isSamePricedStay', () => {
+  const stay = {
+    cabinId: 3,
+    startDate: '2026-11-20',
+    endDate: '2026-11-24',
+    numGuests: 2,
+    hasBreakfast: false,
+  }
+
+  it('is the same stay only when cabin, dates, guests and breakfast all are', () => {
+    expect(isSamePricedStay(stay, { ...stay })).toBe(true)
+    expect(isSamePricedStay(stay, { ...stay, cabinId: 4 })).toBe(false)
+    expect(isSamePricedStay(stay, { ...stay, endDate: '2026-11-25' })).toBe(false)
+    expect(isSamePricedStay(stay, { ...stay, numGuests: 3 })).toBe(false)
+    expect(isSamePricedStay(stay, { ...stay, hasBreakfast: true })).toBe(false)
   })
 })

@@ -49,11 +49,12 @@ export function stayDatesError(
 ): string | undefined {
   const nights = stayNights(stay)
   if (nights < 1) return DEPARTURE_AFTER_ARRIVAL_MESSAGE
-  // A stay already under way keeps its past arrival: only a newly chosen one must not be in the past.
-  const arrivalChanged = edit.kind === 'new' || stay.startDate !== edit.original.startDate
-  if (edit.kind !== 'checked-in' && arrivalChanged && stay.startDate < today)
-    return ARRIVAL_BEFORE_TODAY_MESSAGE
-  if (edit.kind === 'checked-in' && stay.endDate < today) return DEPARTURE_BEFORE_TODAY_MESSAGE
+  // A date kept as stored is never refused for being past: only a newly chosen one is.
+  const changed = (date: 'startDate' | 'endDate') => edit.kind === 'new' || stay[date] !== edit.original[date]
+  if (edit.kind === 'checked-in')
+    // A guest who is staying may leave early or stay on: the limits are for booking, not for leaving.
+    return changed('endDate') && stay.endDate < today ? DEPARTURE_BEFORE_TODAY_MESSAGE : undefined
+  if (changed('startDate') && stay.startDate < today) return ARRIVAL_BEFORE_TODAY_MESSAGE
   if (nights < limits.minBookingLength || nights > limits.maxBookingLength)
     return stayLengthMessage(limits.minBookingLength, limits.maxBookingLength)
   return undefined
@@ -91,4 +92,21 @@ export function stayPrices(
 ): StayPrices {
   const extrasPrice = breakfast.hasBreakfast ? breakfastCost(breakfast.breakfastPrice, breakfast) : 0
   return { cabinPrice, extrasPrice, totalPrice: Math.round((cabinPrice + extrasPrice) * 100) / 100 }
+}
+
+/** What decides a booking's prices: when none of it changes, the booking keeps the prices it has. */
+export interface PricedStay extends StayDates {
+  cabinId: number
+  numGuests: number
+  hasBreakfast: boolean
+}
+
+export function isSamePricedStay(a: PricedStay, b: PricedStay): boolean {
+  return (
+    a.cabinId === b.cabinId &&
+    a.startDate === b.startDate &&
+    a.endDate === b.endDate &&
+    a.numGuests === b.numGuests &&
+    a.hasBreakfast === b.hasBreakfast
+  )
 }
