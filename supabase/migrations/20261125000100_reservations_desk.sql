@@ -1,7 +1,7 @@
 -- The reservations desk (issue 16): the desk takes, changes and cancels bookings itself and keeps a
 -- guests directory. The rules stay in the database, worded as the desk shows them (23514 for a broken
--- rule, 23P01 for a taken cabin, 23503 for "still referenced", 42501 for not allowed, P0002 for a
--- booking that does not exist), and the prices are computed here, never taken from the client.
+-- rule, 23P01 for a taken cabin, 23503 for "still referenced", 42501 for not allowed, code P0002 with
+-- HTTP 404 for a booking that does not exist), and the prices are computed here, never from the client.
 --
 -- The functions run as the caller: row level security is the guard, so for someone who is not staff
 -- they see nothing and write nothing. "Today" is the desk's day (p_today), as for get_today_activity.
@@ -753,7 +753,11 @@ begin
   end if;
   select * into b from public.bookings where id = p_booking_id for update;
   if not found then
-    raise exception 'Booking not found' using errcode = 'P0002';
+    -- PostgREST answers SQLSTATE P0002 with 500 like any PL/pgSQL error; raised this way the client
+    -- gets the same code and sentence with 404, from PostgREST and from the embedded REST alike.
+    raise sqlstate 'PGRST' using
+      message = '{"code":"P0002","message":"Booking not found","details":null,"hint":null}',
+      detail = '{"status":404,"headers":{}}';
   end if;
   v_stay_changes := (p_cabin_id, p_start_date, p_end_date, p_num_guests, coalesce(p_has_breakfast, false))
                     is distinct from (b."cabinId", b."startDate", b."endDate", b."numGuests", b."hasBreakfast");

@@ -59,8 +59,12 @@ describe('openDatabase on PGlite: memory settings', () => {
       expect((await again.query('select "fullName" from public.guests')).rows).toEqual([{ fullName: 'Kept' }])
       // Still registered in the catalog, but not loaded.
       const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)
-      expect(extensions.map((row) => row.extname)).toEqual(['btree_gist', 'pgcrypto', 'plpgsql'])
+      expect(extensions.map((row) => row.extname)).toEqual(['btree_gist', 'pg_trgm', 'pgcrypto', 'plpgsql'])
       await expect(again.query(DIGEST)).rejects.toThrow(/pgcrypto/)
+      // pg_trgm is loaded every time: the guest search's indexes need its functions.
+      expect((await again.query(`select extensions.similarity('Kept', 'Kept') as same`)).rows).toEqual([
+        { same: 1 },
+      ])
       // gen_random_uuid(), the ids' default, is PostgreSQL's own.
       const { rows } = await again.query<{ id: string }>(
         `insert into auth.users (email) values ('kept@innkeeper.local') returning id`,

@@ -232,6 +232,25 @@ describe.each(testDatabaseKinds())('REST handler on %s', (kind) => {
       expect((await call('POST', '/rpc/rest_teapot', '', {}, '')).status).toBe(418)
     })
 
+    it("answers change_booking's missing booking with 404 and code P0002, as PostgREST does", async () => {
+      const args = {
+        p_booking_id: 987654321,
+        p_cabin_id: 1,
+        p_start_date: '2030-01-01',
+        p_end_date: '2030-01-04',
+        p_num_guests: 2,
+        p_has_breakfast: false,
+        p_is_paid: false,
+        p_observations: '',
+        p_expected_total_price: 0,
+        p_today: '2030-01-01',
+      }
+      expect(await call('POST', '/rpc/change_booking', '', {}, args)).toMatchObject({
+        status: 404,
+        json: { code: 'P0002', message: 'Booking not found', details: null, hint: null },
+      })
+    })
+
     it('picks the overload by argument names', async () => {
       expect((await call('POST', '/rpc/rest_over', '', {}, { a: 1 })).json).toBe('int')
       expect((await call('POST', '/rpc/rest_over', '', {}, { b: 'x' })).json).toBe('text')

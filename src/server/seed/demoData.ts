@@ -135,7 +135,7 @@ export const DEMO_GUESTS: DemoGuest[] = GUESTS.map(([fullName, nationality, iso2
   countryFlag: `https://flagcdn.com/${iso2}.svg`,
 }))
 
-export type DemoStatus = 'unconfirmed' | 'checked-in' | 'checked-out'
+export type DemoStatus = 'unconfirmed' | 'checked-in' | 'checked-out' | 'cancelled'
 
 export interface DemoBooking {
   cabinIndex: number
@@ -164,7 +164,7 @@ const OBSERVATIONS = [
   'First time in the mountains!',
 ]
 
-/** The status the desk would have given a stay by today. */
+/** The status the desk would have given a stay by today, unless it was called off. */
 export function statusOn(today: string, startDate: string, endDate: string): DemoStatus {
   if (endDate < today) return 'checked-out'
   if (startDate < today) return 'checked-in'
@@ -235,36 +235,72 @@ function deskTime(date: string, hours: number, minutes: number): string {
   ).toISOString()
 }
 
-/** The demo's bookings for a given desk date, priced as the rules of the database require. */
+/** A stay of a cabin for a number of guests, priced as the rules of the database require. */
+function pricedStay(cabinIndex: number, startDate: string, endDate: string, rnd: Random) {
+  const cabin = DEMO_CABINS[cabinIndex]
+  const numNights = daysBetween(startDate, endDate)
+  const numGuests = rnd.int(1, Math.min(cabin.maxCapacity, DEMO_SETTINGS.maxGuestsPerBooking))
+  const hasBreakfast = rnd() < 0.4
+  const cabinPrice = numNights * (cabin.regularPrice - cabin.discount)
+  const extrasPrice = hasBreakfast ? DEMO_SETTINGS.breakfastPrice * numNights * numGuests : 0
+  return {
+    cabinIndex,
+    startDate,
+    endDate,
+    numNights,
+    numGuests,
+    cabinPrice,
+    extrasPrice,
+    totalPrice: cabinPrice + extrasPrice,
+    hasBreakfast,
+  }
+}
+
+/**
+ * Stays booked and then called off (issue 16), relative to the desk's today: they hold no nights (the
+ * cabin was booked again since), count in no figure, and none was to arrive or leave today, so today's
+ * arrivals and departures are the same as without them.
+ */
+const CANCELLED_STAYS = [
+  { cabinIndex: 6, fromToday: 5, nights: 4 },
+  { cabinIndex: 1, fromToday: 12, nights: 3 },
+  { cabinIndex: 4, fromToday: -30, nights: 5 },
+  { cabinIndex: 7, fromToday: -61, nights: 4 },
+]
+
+/** The demo's bookings for a given desk date. */
 export function planDemoBookings(today: string): DemoBooking[] {
   const rnd = seededRandom(20261122)
   const bookings: DemoBooking[] = []
-  DEMO_CABINS.forEach((cabin, cabinIndex) => {
+  DEMO_CABINS.forEach((_, cabinIndex) => {
     for (const { startDate, endDate } of cabinStays(today, cabinIndex, rnd)) {
-      const numNights = daysBetween(startDate, endDate)
-      const numGuests = rnd.int(1, Math.min(cabin.maxCapacity, DEMO_SETTINGS.maxGuestsPerBooking))
-      const hasBreakfast = rnd() < 0.4
-      const cabinPrice = numNights * (cabin.regularPrice - cabin.discount)
-      const extrasPrice = hasBreakfast ? DEMO_SETTINGS.breakfastPrice * numNights * numGuests : 0
+      const stay = pricedStay(cabinIndex, startDate, endDate, rnd)
       const status = statusOn(today, startDate, endDate)
       const bookedOn = bookingDay(today, startDate, rnd)
       bookings.push({
-        cabinIndex,
+        ...stay,
         guestIndex: rnd.int(0, DEMO_GUESTS.length - 1),
-        startDate,
-        endDate,
-        numNights,
-        numGuests,
-        cabinPrice,
-        extrasPrice,
-        totalPrice: cabinPrice + extrasPrice,
         status,
-        hasBreakfast,
         isPaid: status !== 'unconfirmed' || rnd() < 0.5,
         observations: rnd() < 0.25 ? OBSERVATIONS[rnd.int(0, OBSERVATIONS.length - 1)] : null,
         createdAt: deskTime(bookedOn, rnd.int(8, 20), rnd.int(0, 59)),
       })
     }
   })
+  // Their own random numbers: the stays above are the same as before there were cancellations.
+  const cancelled = seededRandom(20261125)
+  for (const { cabinIndex, fromToday, nights } of CANCELLED_STAYS) {
+    const startDate = addDays(today, fromToday)
+    const stay = pricedStay(cabinIndex, startDate, addDays(startDate, nights), cancelled)
+    const bookedOn = bookingDay(today, startDate, cancelled)
+    bookings.push({
+      ...stay,
+      guestIndex: cancelled.int(0, DEMO_GUESTS.length - 1),
+      status: 'cancelled',
+      isPaid: false,
+      observations: 'Plans changed; cancelled by phone.',
+      createdAt: deskTime(bookedOn, cancelled.int(8, 20), cancelled.int(0, 59)),
+    })
+  }
   return bookings
 }

@@ -57,8 +57,8 @@ describe('the demo booking plan', () => {
       expect(b.startDate >= addDays(today, -90) && b.endDate <= addDays(today, 30)).toBe(true)
       expect(b.endDate).toBe(addDays(b.startDate, b.numNights))
       expect(b.numNights).toBeGreaterThanOrEqual(3)
-      expect(b.status).toBe(statusOn(today, b.startDate, b.endDate))
-      if (b.status !== 'unconfirmed') expect(b.isPaid).toBe(true)
+      if (b.status !== 'cancelled') expect(b.status).toBe(statusOn(today, b.startDate, b.endDate))
+      if (b.status === 'checked-in' || b.status === 'checked-out') expect(b.isPaid).toBe(true)
       expect(b.numGuests).toBeLessThanOrEqual(Math.min(DEMO_CABINS[b.cabinIndex].maxCapacity, 8))
       expect(b.totalPrice).toBe(b.cabinPrice + b.extrasPrice)
       expect(b.extrasPrice).toBe(b.hasBreakfast ? 15 * b.numNights * b.numGuests : 0)
@@ -76,9 +76,17 @@ describe('the demo booking plan', () => {
       true,
     )
 
+    // A few were called off, in the past and ahead, none to arrive or leave today.
+    const cancelled = bookings.filter((b) => b.status === 'cancelled')
+    expect(cancelled.length).toBeGreaterThanOrEqual(3)
+    expect(cancelled.some((b) => b.startDate > today)).toBe(true)
+    expect(cancelled.some((b) => b.endDate < today)).toBe(true)
+    expect(cancelled.filter((b) => b.startDate === today || b.endDate === today)).toEqual([])
+
+    // Cancelled stays hold no nights: the others never overlap.
     DEMO_CABINS.forEach((_, cabinIndex) => {
       const stays = bookings
-        .filter((b) => b.cabinIndex === cabinIndex)
+        .filter((b) => b.cabinIndex === cabinIndex && b.status !== 'cancelled')
         .sort((x, y) => x.startDate.localeCompare(y.startDate))
       for (let i = 1; i < stays.length; i++) expect(stays[i].startDate >= stays[i - 1].endDate).toBe(true)
     })
@@ -97,7 +105,7 @@ describe('the demo booking plan', () => {
     for (const period of SPREAD) {
       const from = addDays(today, -(period.days - 1))
       const sales = new Map<string, number>()
-      for (const b of bookings) {
+      for (const b of bookings.filter((b) => b.status !== 'cancelled')) {
         const day = deskDate(b.createdAt)
         if (day >= from && day <= today) sales.set(day, (sales.get(day) ?? 0) + b.totalPrice)
       }
@@ -166,6 +174,15 @@ describe.each(testDatabaseKinds())('seedDemo on %s', (kind) => {
         settings: { minBookingLength: 3, maxBookingLength: 90, maxGuestsPerBooking: 8, breakfastPrice: 15 },
       },
     ])
+  })
+
+  it('stores the cancelled bookings, counted apart', async () => {
+    const cancelled = planDemoBookings(TODAY).filter((b) => b.status === 'cancelled').length
+    const { rows } = await handle.db.query(
+      `select (select count(*) from public.bookings where status = 'cancelled') as stored,
+              (select total from public.booking_counts where status = 'cancelled') as counted`,
+    )
+    expect(rows).toEqual([{ stored: cancelled, counted: cancelled }])
   })
 
   it('stores the pictures and points the cabins at their public URLs', async () => {
