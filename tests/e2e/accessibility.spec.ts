@@ -126,6 +126,35 @@ const SCREENS: Screen[] = [
       await expect(h1(page, 'Update your account')).toBeVisible()
     },
   },
+  {
+    name: 'guests, searched',
+    open: async (page) => {
+      await page.goto('/#/guests?q=an')
+      await expect(page.getByRole('table', { name: 'Guests' }).getByRole('link').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'a guest, with stays',
+    open: async (page) => {
+      await page.goto('/#/guests?q=Ana%20Costa')
+      await page.getByRole('table', { name: 'Guests' }).getByRole('link', { name: 'Ana Costa' }).click()
+      await expect(page.getByRole('table', { name: 'Stays' }).locator('tbody tr').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'new guest, with its errors and the nationality list open',
+    open: async (page) => {
+      await page.goto('/#/guests')
+      await page.getByRole('button', { name: 'New guest' }).click()
+      const form = page.getByRole('dialog', { name: 'New guest' })
+      await waitForOpened(form)
+      await form.getByLabel('Email address').fill('not an address')
+      await form.getByRole('button', { name: 'Create guest' }).click()
+      await expect(form.getByText("Please enter the guest's full name")).toBeVisible()
+      await form.getByLabel('Nationality').fill('ger')
+      await waitForOpened(page.locator('.ant-select-dropdown'))
+    },
+  },
 ]
 
 for (const mode of ['light', 'dark'] as const) {

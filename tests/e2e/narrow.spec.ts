@@ -65,11 +65,15 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
     await chooseSidebar(page, sidebar)
     await page.goto('/#/bookings?status=unconfirmed')
     const [unconfirmed] = await bookingIdsShown(page)
+    await page.goto('/#/guests?q=Ana%20Costa')
+    const guest = await page.getByRole('link', { name: 'Ana Costa' }).getAttribute('href')
     const screens: [string, string][] = [
       ['/#/dashboard', 'Dashboard'],
       ['/#/bookings', 'All bookings'],
       [`/#/bookings/${unconfirmed}`, `Booking #${unconfirmed}`],
       [`/#/checkin/${unconfirmed}`, `Check in booking #${unconfirmed}`],
+      ['/#/guests', 'All guests'],
+      [`/${guest}`, 'Ana Costa'],
       ['/#/cabins', 'All cabins'],
       ['/#/settings', 'Update hotel settings'],
       ['/#/users', 'Create a new user'],
@@ -107,6 +111,16 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
     await expectOnOneLineUncut(cabins.getByRole('columnheader'), 'Cabins header')
     for (const column of [2, 3, 4, 5])
       await expectOnOneLineUncut(cabins.locator(`tbody td:nth-child(${column})`), `Cabins column ${column}`)
+
+    await page.goto('/#/guests')
+    const guests = page.getByRole('table', { name: 'Guests' })
+    await expect(guests.getByRole('row')).toHaveCount(11)
+    await expectOnOneLineUncut(guests.getByRole('columnheader'), 'Guests header')
+    // Every column shown but the email, which may end in an ellipsis (the guest's page shows it whole).
+    const headers = await guests.getByRole('columnheader').allTextContents()
+    for (const [index, header] of headers.entries())
+      if (header !== 'Email')
+        await expectOnOneLineUncut(guests.locator(`tbody td:nth-child(${index + 1})`), `Guests ${header}`)
   })
 }
 

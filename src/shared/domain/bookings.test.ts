@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canBeCancelled,
+  canBeDeleted,
   parseBookingStatus,
+  BOOKING_STATUSES,
+  BOOKING_STATUS_LABELS,
   BOOKING_SORT_OPTIONS,
   BOOKING_STATUS_FILTERS,
   DEFAULT_BOOKING_SORT,
@@ -21,6 +25,7 @@ describe('bookings filter and sort options', () => {
       'Checked out',
       'Checked in',
       'Unconfirmed',
+      'Cancelled',
     ])
     expect(DEFAULT_BOOKING_STATUS_FILTER).toBe('all')
     expect(BOOKING_SORT_OPTIONS).toEqual([
@@ -77,12 +82,33 @@ describe('stay wording', () => {
 })
 
 describe('booking status from the database', () => {
-  it('keeps the three statuses and refuses any other', () => {
-    expect(['unconfirmed', 'checked-in', 'checked-out'].map(parseBookingStatus)).toEqual([
+  it('keeps the four statuses and refuses any other', () => {
+    expect(['unconfirmed', 'checked-in', 'checked-out', 'cancelled'].map(parseBookingStatus)).toEqual([
       'unconfirmed',
       'checked-in',
       'checked-out',
+      'cancelled',
     ])
-    expect(() => parseBookingStatus('cancelled')).toThrow('Unknown booking status: cancelled')
+    expect(() => parseBookingStatus('canceled')).toThrow('Unknown booking status: canceled')
+    expect(() => parseBookingStatus('')).toThrow('Unknown booking status: ')
+  })
+
+  it('labels each status', () => {
+    expect(BOOKING_STATUSES.map((status) => BOOKING_STATUS_LABELS[status])).toEqual([
+      'Unconfirmed',
+      'Checked in',
+      'Checked out',
+      'Cancelled',
+    ])
+  })
+})
+
+describe('what a booking of each status allows', () => {
+  it('cancels only an unconfirmed booking', () => {
+    expect(BOOKING_STATUSES.filter(canBeCancelled)).toEqual(['unconfirmed'])
+  })
+
+  it('deletes only a checked-out or cancelled booking', () => {
+    expect(BOOKING_STATUSES.filter(canBeDeleted)).toEqual(['checked-out', 'cancelled'])
   })
 })

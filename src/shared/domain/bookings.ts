@@ -2,11 +2,11 @@
 
 import { plural } from './format'
 
-export const BOOKING_STATUSES = ['unconfirmed', 'checked-in', 'checked-out'] as const
+export const BOOKING_STATUSES = ['unconfirmed', 'checked-in', 'checked-out', 'cancelled'] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /**
- * A status as the database stores it (text, which the bookings trigger limits to these three). Read
+ * A status as the database stores it (text, which the bookings trigger limits to these four). Read
  * at the boundary, so a status the screens do not know fails there instead of showing as blank.
  */
 export function parseBookingStatus(value: string): BookingStatus {
@@ -19,6 +19,17 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   unconfirmed: 'Unconfirmed',
   'checked-in': 'Checked in',
   'checked-out': 'Checked out',
+  cancelled: 'Cancelled',
+}
+
+/** Only a booking nobody has arrived for can be cancelled; it is kept, and frees its cabin. */
+export function canBeCancelled(status: BookingStatus): boolean {
+  return status === 'unconfirmed'
+}
+
+/** The database deletes only finished bookings: a stay that happened, or one that never will. */
+export function canBeDeleted(status: BookingStatus): boolean {
+  return status === 'checked-out' || status === 'cancelled'
 }
 
 export const BOOKING_STATUS_FILTERS = [
@@ -26,6 +37,7 @@ export const BOOKING_STATUS_FILTERS = [
   { value: 'checked-out', label: BOOKING_STATUS_LABELS['checked-out'] },
   { value: 'checked-in', label: BOOKING_STATUS_LABELS['checked-in'] },
   { value: 'unconfirmed', label: BOOKING_STATUS_LABELS.unconfirmed },
+  { value: 'cancelled', label: BOOKING_STATUS_LABELS.cancelled },
 ] as const
 export type BookingStatusFilter = (typeof BOOKING_STATUS_FILTERS)[number]['value']
 export const DEFAULT_BOOKING_STATUS_FILTER: BookingStatusFilter = 'all'

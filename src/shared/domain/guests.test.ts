@@ -7,6 +7,7 @@ import {
   NATIONAL_ID_TOO_LONG_MESSAGE,
   guestDraft,
   guestInput,
+  stayTotals,
   validateGuest,
   type GuestDraft,
 } from './guests'
@@ -85,5 +86,22 @@ describe('guestInput and guestDraft', () => {
       }),
     ).toEqual({ ...EMPTY_GUEST, fullName: 'Ana Costa' })
     expect(guestDraft(guestInput(ana))).toEqual(ana)
+  })
+})
+
+describe('stayTotals', () => {
+  it('adds up every stay but the cancelled ones', () => {
+    expect(
+      stayTotals([
+        { status: 'unconfirmed', numNights: 3, totalPrice: 900 },
+        { status: 'cancelled', numNights: 7, totalPrice: 2100 },
+        { status: 'checked-out', numNights: 4, totalPrice: 1250.5 },
+        { status: 'checked-in', numNights: 5, totalPrice: 1500 },
+      ]),
+    ).toEqual({ stays: 3, nights: 12, amount: 3650.5 })
+  })
+
+  it('is all zeros for a guest without stays', () => {
+    expect(stayTotals([])).toEqual({ stays: 0, nights: 0, amount: 0 })
   })
 })

@@ -90,3 +90,25 @@ export function validateGuest(draft: GuestDraft): GuestErrors {
 export function hasErrors(errors: GuestErrors): boolean {
   return Object.keys(errors).length > 0
 }
+
+/** What a guest's stays add up to: cancelled bookings never happened and count for nothing. */
+export interface StayTotals {
+  stays: number
+  nights: number
+  amount: number
+}
+
+export function stayTotals(
+  stays: readonly { status: string; numNights: number; totalPrice: number }[],
+): StayTotals {
+  return stays
+    .filter((stay) => stay.status !== 'cancelled')
+    .reduce(
+      (totals, stay) => ({
+        stays: totals.stays + 1,
+        nights: totals.nights + stay.numNights,
+        amount: totals.amount + stay.totalPrice,
+      }),
+      { stays: 0, nights: 0, amount: 0 },
+    )
+}

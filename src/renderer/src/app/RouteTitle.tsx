@@ -8,6 +8,8 @@ export interface TitleHandle {
 
 const APP_NAME = 'Innkeeper'
 
+const windowTitle = (page: string | undefined) => (page ? `${page} · ${APP_NAME}` : APP_NAME)
+
 function hasTitle(handle: unknown): handle is TitleHandle {
   return typeof handle === 'object' && handle !== null && 'title' in handle
 }
@@ -19,7 +21,18 @@ export function RouteTitle() {
   const title = titled && hasTitle(titled.handle) ? titled.handle.title : undefined
   const page = typeof title === 'function' ? title(titled!.params) : title
   useEffect(() => {
-    document.title = page ? `${page} · ${APP_NAME}` : APP_NAME
+    document.title = windowTitle(page)
   }, [page])
   return null
+}
+
+/**
+ * A screen that learns a better title than its route's once its data is in ("Ana Costa" for
+ * "Guest #7") puts it in the window's title. RouteTitle, drawn before the screen, titles the next
+ * route as usual.
+ */
+export function usePageTitle(page: string | undefined): void {
+  useEffect(() => {
+    if (page) document.title = windowTitle(page)
+  }, [page])
 }

@@ -71,6 +71,16 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: page(() => import('../features/bookings/BookingPage')),
             },
             {
+              path: 'guests',
+              ...titled('Guests'),
+              lazy: page(() => import('../features/guests/GuestsPage')),
+            },
+            {
+              path: 'guests/:guestId',
+              ...titled(({ guestId }) => `Guest #${guestId}`),
+              lazy: page(() => import('../features/guests/GuestPage')),
+            },
+            {
               path: 'checkin/:bookingId',
               ...titled(({ bookingId }) => `Check in booking #${bookingId}`),
               lazy: page(() => import('../features/check-in-out/CheckinPage')),

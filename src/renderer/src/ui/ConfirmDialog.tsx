@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string
   /** The confirming button says what it does ("Check out"), never "OK". */
   confirmLabel: string
+  /** The button that steps back: "Cancel", or words of its own where the action is itself a cancel. */
+  cancelLabel?: string
   isPending: boolean
   /** The action destroys something: its button is red. */
   danger?: boolean
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   open,
   title,
   confirmLabel,
+  cancelLabel = 'Cancel',
   isPending,
   danger = false,
   width = 460,
@@ -42,7 +45,7 @@ export function ConfirmDialog({
       onCancel={onCancel}
       footer={[
         <Button key="cancel" disabled={isPending} onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </Button>,
         <Button
           key="confirm"

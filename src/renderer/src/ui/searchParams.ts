@@ -44,3 +44,28 @@ export function usePageParam(): [number, (page: number, options?: { replace?: bo
   )
   return [page, setPage]
 }
+
+/**
+ * A free-text query parameter ('' when absent) and a way to change it: in place of the current
+ * entry (a search typed letter by letter is one step of history), back to page 1, dropped when empty.
+ */
+export function useTextParam(param: string): [string, (value: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const value = searchParams.get(param) ?? ''
+
+  const setValue = useCallback(
+    (next: string) =>
+      setSearchParams(
+        (previous) => {
+          const params = new URLSearchParams(previous)
+          if (next) params.set(param, next)
+          else params.delete(param)
+          params.delete('page')
+          return params
+        },
+        { replace: true },
+      ),
+    [param, setSearchParams],
+  )
+  return [value, setValue]
+}

@@ -5,6 +5,7 @@ import {
   MenuUnfoldOutlined,
   SettingOutlined,
   ShopOutlined,
+  TeamOutlined,
   UserAddOutlined,
 } from '@ant-design/icons'
 import { Tooltip } from 'antd'
@@ -17,6 +18,7 @@ import { useSidebarCollapsed } from './useSidebarCollapsed'
 const links: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/dashboard', label: 'Home', icon: <HomeOutlined /> },
   { to: '/bookings', label: 'Bookings', icon: <CalendarOutlined /> },
+  { to: '/guests', label: 'Guests', icon: <TeamOutlined /> },
   { to: '/cabins', label: 'Cabins', icon: <ShopOutlined /> },
   { to: '/users', label: 'Users', icon: <UserAddOutlined /> },
   { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },

@@ -1,5 +1,6 @@
 import { CheckCircleOutlined, CommentOutlined, DollarOutlined, HomeOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
 import { nightsLabel } from '@shared/domain/bookings'
 import {
   formatCurrency,
@@ -50,7 +51,11 @@ export function BookingDataBox({ booking }: { booking: Booking }) {
         <div className={styles.guest}>
           <CountryFlag flag={guest?.countryFlag ?? null} country={country} />
           <p className={styles.guestName}>
-            {guest?.fullName}{' '}
+            {guest && (
+              <Link to={`/guests/${guest.id}`} className={styles.guestLink}>
+                {guest.fullName}
+              </Link>
+            )}{' '}
             {numGuests > 1 && <span className={styles.otherGuests}>+ {plural(numGuests - 1, 'guest')}</span>}
           </p>
           {guest?.email && (

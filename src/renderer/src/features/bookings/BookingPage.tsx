@@ -1,6 +1,7 @@
 import { Button } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { canBeCancelled, canBeDeleted } from '@shared/domain/bookings'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { Empty } from '../../ui/Empty'
 import { PageHeading } from '../../ui/PageHeading'
@@ -11,9 +12,11 @@ import { useCheckout } from '../check-in-out/useCheckout'
 import { BackLink } from './BackLink'
 import { BookingDataBox } from './BookingDataBox'
 import { BookingHeading } from './BookingHeading'
+import { ConfirmCancelBooking } from './ConfirmCancelBooking'
 import styles from './BookingPage.module.css'
 import type { Booking } from './types'
 import { useBooking } from './useBooking'
+import { useCancelBooking } from './useCancelBooking'
 import { useDeleteBooking } from './useDeleteBooking'
 
 export default function BookingPage() {
@@ -46,6 +49,8 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
   const { checkout, isCheckingOut } = useCheckout()
   const { deleteBooking, isDeleting } = useDeleteBooking()
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false)
+  const { cancelBooking, isCancelling } = useCancelBooking()
+  const [isConfirmingCancel, setIsConfirmingCancel] = useState(false)
   const { id, status } = booking
 
   return (
@@ -67,7 +72,12 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
             Check out
           </Button>
         )}
-        {status === 'checked-out' && (
+        {canBeCancelled(status) && (
+          <Button danger size="large" onClick={() => setIsConfirmingCancel(true)}>
+            Cancel booking
+          </Button>
+        )}
+        {canBeDeleted(status) && (
           <Button type="primary" danger size="large" onClick={() => setIsConfirmingDelete(true)}>
             Delete booking
           </Button>
@@ -76,6 +86,12 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
           Back
         </Button>
       </div>
+      <ConfirmCancelBooking
+        booking={isConfirmingCancel ? booking : null}
+        isCancelling={isCancelling}
+        onClose={() => setIsConfirmingCancel(false)}
+        onConfirm={() => cancelBooking(id, { onSettled: () => setIsConfirmingCancel(false) })}
+      />
       <ConfirmDelete
         resourceName="booking"
         open={isConfirmingDelete}

@@ -1,9 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { BookingStatus } from '@shared/domain/bookings'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { BookingTable } from './BookingTable'
 import type { BookingsPage } from './service'
+import type { BookingListItem } from './types'
 import { useBookings } from './useBookings'
 
 vi.mock('./useBookings', () => ({ useBookings: vi.fn() }))
@@ -109,5 +112,53 @@ describe('BookingTable load states', () => {
     vi.mocked(useBookings).mockReturnValue({ ...loaded({ count: 1, bookings: [] }), isChangingPage: true })
     renderTable()
     expect(screen.getByRole('table', { name: 'Bookings' })).toHaveAttribute('aria-busy', 'true')
+  })
+})
+
+describe('BookingTable row menu', () => {
+  beforeEach(() => vi.mocked(useBookings).mockReset())
+
+  const booking = (status: BookingStatus): BookingListItem => ({
+    id: 7,
+    created_at: '2026-06-01T10:00:00Z',
+    startDate: '2026-06-15',
+    endDate: '2026-06-20',
+    numNights: 5,
+    numGuests: 2,
+    status,
+    totalPrice: 1250,
+    cabins: { name: '001' },
+    guests: { fullName: 'Ana Sousa', email: 'ana@example.test' },
+  })
+
+  async function menuItemsFor(status: BookingStatus): Promise<string[]> {
+    vi.mocked(useBookings).mockReturnValue(loaded({ count: 1, bookings: [booking(status)] }))
+    renderTable()
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for booking #7' }))
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem')
+    return items.map((item) => item.textContent ?? '')
+  }
+
+  it.each([
+    ['unconfirmed', ['See details', 'Check in', 'Cancel booking']],
+    ['checked-in', ['See details', 'Check out']],
+    ['checked-out', ['See details', 'Delete booking']],
+    ['cancelled', ['See details', 'Delete booking']],
+  ] as const)('offers what a %s booking allows', async (status, actions) => {
+    expect(await menuItemsFor(status)).toEqual(actions)
+  })
+
+  it('shows a cancelled booking with its tag', () => {
+    vi.mocked(useBookings).mockReturnValue(loaded({ count: 1, bookings: [booking('cancelled')] }))
+    renderTable()
+    expect(screen.getByText('Cancelled')).toBeInTheDocument()
+  })
+
+  it('asks before cancelling, naming the stay', async () => {
+    await menuItemsFor('unconfirmed')
+    await userEvent.click(within(screen.getByRole('menu')).getByText('Cancel booking'))
+    expect(await screen.findByRole('dialog', { name: 'Cancel booking #7?' })).toHaveTextContent(
+      'Ana Sousa will not stay in cabin 001 from Jun 15 2026 to Jun 20 2026',
+    )
   })
 })

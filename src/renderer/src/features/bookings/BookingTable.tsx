@@ -1,7 +1,19 @@
-import { DeleteOutlined, EyeOutlined, LoginOutlined, LogoutOutlined } from '@ant-design/icons'
+import {
+  CloseCircleOutlined,
+  DeleteOutlined,
+  EyeOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+} from '@ant-design/icons'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
-import { nightsLabel, formatShortStayDate, pageCount } from '@shared/domain/bookings'
+import {
+  canBeCancelled,
+  canBeDeleted,
+  nightsLabel,
+  formatShortStayDate,
+  pageCount,
+} from '@shared/domain/bookings'
 import { formatCurrency, formatDistanceFromToday } from '@shared/domain/format'
 import { today } from '@shared/clock'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
@@ -14,14 +26,22 @@ import { usePageParam } from '../../ui/searchParams'
 import { TableSkeleton } from '../../ui/Skeletons'
 import { useCheckout } from '../check-in-out/useCheckout'
 import styles from './BookingTable.module.css'
+import { ConfirmCancelBooking } from './ConfirmCancelBooking'
 import { StatusTag } from './StatusTag'
 import type { BookingListItem } from './types'
 import { useBookings } from './useBookings'
+import { useCancelBooking } from './useCancelBooking'
 import { useDeleteBooking } from './useDeleteBooking'
 
 const bookingPath = (booking: BookingListItem) => `/bookings/${booking.id}`
 
-function BookingActions({ booking, onDelete }: { booking: BookingListItem; onDelete: () => void }) {
+/** What a row's menu asks the table to confirm first. */
+interface RowConfirmations {
+  onCancel: (booking: BookingListItem) => void
+  onDelete: (booking: BookingListItem) => void
+}
+
+function BookingActions({ booking, onCancel, onDelete }: { booking: BookingListItem } & RowConfirmations) {
   const navigate = useNavigate()
   const { checkout } = useCheckout()
   const items: RowMenuItem[] = [
@@ -46,20 +66,28 @@ function BookingActions({ booking, onDelete }: { booking: BookingListItem; onDel
       icon: <LogoutOutlined />,
       onClick: () => checkout(booking.id),
     })
-  if (booking.status === 'checked-out')
+  if (canBeCancelled(booking.status))
+    items.push({
+      key: 'cancel',
+      label: 'Cancel booking',
+      icon: <CloseCircleOutlined />,
+      danger: true,
+      onClick: () => onCancel(booking),
+    })
+  if (canBeDeleted(booking.status))
     items.push({
       key: 'delete',
       label: 'Delete booking',
       icon: <DeleteOutlined />,
       danger: true,
-      onClick: onDelete,
+      onClick: () => onDelete(booking),
     })
   return <RowMenu label={`Actions for booking #${booking.id}`} items={items} />
 }
 
 // Minimum widths (px) fit the longest header, amount ("$10,120.00") and stay ("In 12 days → 10 nights
 // stay") unbroken; below 760 px of table the amount steps aside (it is on the booking's screen).
-function columns(onDelete: (booking: BookingListItem) => void): DataTableColumn<BookingListItem>[] {
+function columns(confirmations: RowConfirmations): DataTableColumn<BookingListItem>[] {
   const desksToday = today()
   return [
     {
@@ -120,7 +148,7 @@ function columns(onDelete: (booking: BookingListItem) => void): DataTableColumn<
       key: 'actions',
       fit: { share: 7, minWidth: 32 },
       align: 'right',
-      render: (_, booking) => <BookingActions booking={booking} onDelete={() => onDelete(booking)} />,
+      render: (_, booking) => <BookingActions booking={booking} {...confirmations} />,
     },
   ]
 }
@@ -131,6 +159,8 @@ export function BookingTable() {
   const [, setPage] = usePageParam()
   const { deleteBooking, isDeleting } = useDeleteBooking()
   const [bookingToDelete, setBookingToDelete] = useState<BookingListItem | null>(null)
+  const { cancelBooking, isCancelling } = useCancelBooking()
+  const [bookingToCancel, setBookingToCancel] = useState<BookingListItem | null>(null)
 
   // Deleting the only booking of the last page (or an old link) leaves a page past the end.
   useEffect(() => {
@@ -138,7 +168,7 @@ export function BookingTable() {
       setPage(pageCount(count), { replace: true })
   }, [count, page, setPage])
 
-  const tableColumns = columns(setBookingToDelete)
+  const tableColumns = columns({ onCancel: setBookingToCancel, onDelete: setBookingToDelete })
 
   return (
     <>
@@ -160,6 +190,12 @@ export function BookingTable() {
           />
         )}
       </QueryStates>
+      <ConfirmCancelBooking
+        booking={bookingToCancel}
+        isCancelling={isCancelling}
+        onClose={() => setBookingToCancel(null)}
+        onConfirm={({ id }) => cancelBooking(id, { onSettled: () => setBookingToCancel(null) })}
+      />
       <ConfirmDelete
         resourceName="booking"
         open={bookingToDelete !== null}

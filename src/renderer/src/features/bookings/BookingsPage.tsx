@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons'
 import {
   BOOKING_SORT_OPTIONS,
   BOOKING_STATUS_FILTERS,
@@ -5,6 +6,7 @@ import {
   DEFAULT_BOOKING_STATUS_FILTER,
 } from '@shared/domain/bookings'
 import { Filter } from '../../ui/Filter'
+import { LinkButton } from '../../ui/LinkButton'
 import { PageHeading } from '../../ui/PageHeading'
 import { SortBy } from '../../ui/SortBy'
 import { BookingTable } from './BookingTable'
@@ -20,6 +22,9 @@ export default function BookingsPage() {
           defaultValue={DEFAULT_BOOKING_STATUS_FILTER}
         />
         <SortBy options={BOOKING_SORT_OPTIONS} defaultValue={DEFAULT_BOOKING_SORT} />
+        <LinkButton type="primary" icon={<PlusOutlined />} to="/bookings/new">
+          New booking
+        </LinkButton>
       </PageHeading>
       <BookingTable />
     </>

@@ -68,7 +68,7 @@ async function countBookings(filter: BookingStatusFilter): Promise<number> {
   return data.reduce((sum, row) => sum + Number(row.total), 0)
 }
 
-/** The database keeps status as text; the screens know the three statuses it may hold. */
+/** The database keeps status as text; the screens know the four statuses it may hold. */
 function withBookingStatus<Row extends { status: string }>(
   row: Row,
 ): Omit<Row, 'status'> & { status: BookingStatus } {

@@ -1,31 +1,12 @@
 import { CheckOutlined } from '@ant-design/icons'
 import { Button, Tag } from 'antd'
-import { Link, useHref, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { nightsLabel } from '@shared/domain/bookings'
 import { CountryFlag } from '../../ui/CountryFlag'
+import { LinkButton } from '../../ui/LinkButton'
 import type { TodayActivity } from './service'
 import { isDone } from './todayProgress'
 import styles from './TodayActivity.module.css'
-
-function CheckInLink({ bookingId }: { bookingId: number }) {
-  const navigate = useNavigate()
-  const to = `/checkin/${bookingId}`
-  // A real link (it can be focused and read as one) that navigates inside the app.
-  return (
-    <Button
-      type="primary"
-      size="small"
-      className={styles.action}
-      href={useHref(to)}
-      onClick={(event) => {
-        event.preventDefault()
-        navigate(to)
-      }}
-    >
-      Check in
-    </Button>
-  )
-}
 
 interface TodayItemProps {
   activity: TodayActivity
@@ -54,7 +35,9 @@ export function TodayItem({ activity, onCheckOut }: TodayItemProps) {
           <CheckOutlined aria-hidden /> {isArrival ? 'Arrived' : 'Departed'}
         </span>
       ) : isArrival ? (
-        <CheckInLink bookingId={id} />
+        <LinkButton type="primary" size="small" className={styles.action} to={`/checkin/${id}`}>
+          Check in
+        </LinkButton>
       ) : (
         <Button type="primary" size="small" className={styles.action} onClick={() => onCheckOut(activity)}>
           Check out

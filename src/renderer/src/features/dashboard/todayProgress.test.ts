@@ -26,6 +26,12 @@ describe('todayProgress', () => {
     expect(todayProgress(day)).toBe('2 of 5 arrived, 1 of 3 departed')
   })
 
+  it('never counts a cancelled stay as arrived or departed', () => {
+    expect(todayProgress([row('arrival', 'cancelled'), row('departure', 'cancelled')])).toBe(
+      '0 of 1 arrived, 0 of 1 departed',
+    )
+  })
+
   it('counts a checked-in departure as still to leave, not as arrived', () => {
     expect(todayProgress([row('departure', 'checked-in')])).toBe('0 of 0 arrived, 0 of 1 departed')
   })

@@ -4,12 +4,15 @@ import type { TodayActivity } from './service'
 export function todayProgress(activities: TodayActivity[]): string {
   const arrivals = activities.filter((activity) => activity.kind === 'arrival')
   const departures = activities.filter((activity) => activity.kind === 'departure')
-  const arrived = arrivals.filter((activity) => activity.status !== 'unconfirmed').length
-  const departed = departures.filter((activity) => activity.status === 'checked-out').length
+  const arrived = arrivals.filter(isDone).length
+  const departed = departures.filter(isDone).length
   return `${arrived} of ${arrivals.length} arrived, ${departed} of ${departures.length} departed`
 }
 
-/** Whether the row's guest has already arrived or departed today. */
+/**
+ * Whether the row's guest has already arrived or departed today. Named statuses, not "anything but
+ * unconfirmed": a cancelled stay never arrived (the server leaves those out of the day anyway).
+ */
 export function isDone({ kind, status }: TodayActivity): boolean {
-  return kind === 'arrival' ? status !== 'unconfirmed' : status === 'checked-out'
+  return status === 'checked-out' || (kind === 'arrival' && status === 'checked-in')
 }

@@ -68,7 +68,9 @@ export function GuestFields({ value, onChange, errors = {}, disabled, autoFocus 
       <Form.Item {...email.item}>
         <Input
           {...email.input}
-          type="email"
+          // Not type="email": the browser's own check would stop the form before ours speaks, and
+          // in a booking's form it would block the whole booking.
+          inputMode="email"
           autoComplete="off"
           value={value.email}
           onChange={(event) => set({ email: event.target.value })}

@@ -1,0 +1,136 @@
+import { PlusOutlined } from '@ant-design/icons'
+import { Button } from 'antd'
+import { useId, useState } from 'react'
+import { useNavigate } from 'react-router-dom'
+import { guestDraft } from '@shared/domain/guests'
+import { usePageTitle } from '../../app/RouteTitle'
+import { ConfirmDelete } from '../../ui/ConfirmDelete'
+import { CountryFlag } from '../../ui/CountryFlag'
+import { Empty } from '../../ui/Empty'
+import { FormActions } from '../../ui/FormLayout'
+import { LinkButton } from '../../ui/LinkButton'
+import { PageHeading } from '../../ui/PageHeading'
+import { Panel } from '../../ui/Panel'
+import { QueryStates } from '../../ui/QueryStates'
+import { FormSkeleton } from '../../ui/Skeletons'
+import { useMoveBack } from '../../ui/useMoveBack'
+import { BackLink } from '../bookings/BackLink'
+import { GuestForm } from './GuestForm'
+import styles from './GuestPage.module.css'
+import { GuestStays, GuestTotals } from './GuestStays'
+import type { Guest, GuestStay } from './types'
+import { useDeleteGuest } from './useDeleteGuest'
+import { useGuest, useGuestId, useGuestStays } from './useGuest'
+import { useSaveGuest } from './useSaveGuest'
+
+/** Why Delete is not offered, in the database's own words. */
+const HAS_BOOKINGS = 'This guest has bookings and cannot be deleted'
+
+export default function GuestPage() {
+  const id = useGuestId()
+  const guestQuery = useGuest(id)
+  const staysQuery = useGuestStays(id)
+  const guest = guestQuery.data
+  const moveBack = useMoveBack('/guests')
+  usePageTitle(guest?.fullName)
+
+  return (
+    <>
+      <PageHeading
+        title={
+          guest ? (
+            <span className={styles.title}>
+              <CountryFlag flag={guest.countryFlag} country={guest.nationality ?? 'unknown country'} />
+              {guest.fullName}
+            </span>
+          ) : (
+            'Guest'
+          )
+        }
+      >
+        {guest && (
+          <LinkButton type="primary" icon={<PlusOutlined />} to={`/bookings/new?guestId=${guest.id}`}>
+            New booking
+          </LinkButton>
+        )}
+        <BackLink onClick={moveBack} />
+      </PageHeading>
+      <QueryStates
+        query={guestQuery}
+        failedTitle="Guest could not be loaded"
+        loading={<FormSkeleton label="Guest" fields={4} />}
+        notFound={<Empty resourceName="guest" />}
+      >
+        {(guest) => (
+          <>
+            <GuestTotals stays={staysQuery.data} />
+            <GuestDetails guest={guest} />
+            <GuestStays query={staysQuery} />
+            <DeleteGuest guest={guest} stays={staysQuery.data} />
+          </>
+        )}
+      </QueryStates>
+    </>
+  )
+}
+
+function GuestDetails({ guest }: { guest: Guest }) {
+  const { saveGuest, isSaving } = useSaveGuest()
+  return (
+    <Panel title="Details">
+      <GuestForm
+        id="guest-details"
+        initial={guestDraft(guest)}
+        disabled={isSaving}
+        onSave={(changes) => saveGuest({ id: guest.id, guest: changes })}
+      >
+        <FormActions>
+          <Button type="primary" htmlType="submit" loading={isSaving}>
+            Save changes
+          </Button>
+        </FormActions>
+      </GuestForm>
+    </Panel>
+  )
+}
+
+/** Delete, for a guest without bookings only; otherwise it says why not. */
+function DeleteGuest({ guest, stays }: { guest: Guest; stays: GuestStay[] | undefined }) {
+  const navigate = useNavigate()
+  const { deleteGuest, isDeleting } = useDeleteGuest()
+  const [isConfirming, setIsConfirming] = useState(false)
+  const whyId = useId()
+  // While the stays are unknown the button stays: the database refuses in these words anyway.
+  const hasBookings = Boolean(stays?.length)
+
+  return (
+    <div className={styles.actions}>
+      {hasBookings && (
+        <p id={whyId} className={styles.why}>
+          {HAS_BOOKINGS}
+        </p>
+      )}
+      <Button
+        type="primary"
+        danger
+        disabled={hasBookings}
+        aria-describedby={hasBookings ? whyId : undefined}
+        onClick={() => setIsConfirming(true)}
+      >
+        Delete guest
+      </Button>
+      <ConfirmDelete
+        resourceName="guest"
+        open={isConfirming}
+        isDeleting={isDeleting}
+        onCancel={() => setIsConfirming(false)}
+        onConfirm={() =>
+          deleteGuest(guest.id, {
+            onSuccess: () => navigate('/guests', { replace: true }),
+            onSettled: () => setIsConfirming(false),
+          })
+        }
+      />
+    </div>
+  )
+}

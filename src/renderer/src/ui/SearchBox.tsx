@@ -1,0 +1,53 @@
+import { SearchOutlined } from '@ant-design/icons'
+import { Input } from 'antd'
+import { useEffect, useState } from 'react'
+import styles from './SearchBox.module.css'
+import { useTextParam } from './searchParams'
+
+/** How long typing pauses before the list asks the server: one request per word, not per letter. */
+export const SEARCH_DELAY_MS = 300
+
+interface SearchBoxProps {
+  /** The query parameter the search is kept in. */
+  param?: string
+  /** The box's accessible name: "Search guests". */
+  label: string
+  placeholder: string
+}
+
+/**
+ * A search box bound to a query parameter: the list follows what is typed once typing pauses (Enter
+ * at once), from page 1, and a reload or a shared link keeps the search.
+ */
+export function SearchBox({ param = 'q', label, placeholder }: SearchBoxProps) {
+  const [value, setValue] = useTextParam(param)
+  const [text, setText] = useState(value)
+  const [shownValue, setShownValue] = useState(value)
+  // The address changed without typing (Back, a link): the box shows the new search. (Not when it
+  // is what was typed, trimmed: the space just typed before the next word stays.)
+  if (value !== shownValue) {
+    setShownValue(value)
+    if (value !== text.trim()) setText(value)
+  }
+
+  useEffect(() => {
+    if (text.trim() === value) return
+    const timer = setTimeout(() => setValue(text.trim()), SEARCH_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [text, value, setValue])
+
+  return (
+    <Input
+      className={styles.search}
+      aria-label={label}
+      placeholder={placeholder}
+      prefix={<SearchOutlined aria-hidden />}
+      allowClear
+      enterKeyHint="search"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onPressEnter={() => setValue(text.trim())}
+      style={{ width: '28rem' }}
+    />
+  )
+}
