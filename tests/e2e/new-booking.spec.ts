@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { login } from './support/app'
-import { appRestHeaders, callRpc } from './support/rest'
+import { checkInABooking } from './support/bookings'
+import { staffApi, type StaffApi } from './support/api'
 import { DESK_TODAY } from './support/deskDay'
 
 // Every test takes its own stay, far past the demo's bookings (they end about 30 days after the desk
@@ -44,32 +45,30 @@ async function findGuest(page: Page, fragment: string, fullName: string): Promis
 }
 
 /** A demo guest's id, found the way the form finds it. */
-async function guestId(page: Page, headers: Record<string, string>, fullName: string): Promise<number> {
-  const [guest] = (await callRpc(page, headers, 'search_guests', { p_query: fullName })) as { id: number }[]
+async function guestId(api: StaffApi, fullName: string): Promise<number> {
+  const [guest] = await api.rpc<{ id: number }[]>('search_guests', { p_query: fullName })
   return guest.id
 }
 
-async function cabinIdOf(page: Page, headers: Record<string, string>, name: string): Promise<number> {
-  const response = await page.request.get(`/rest/v1/cabins?name=eq.${name}&select=id`, { headers })
-  const [cabin] = (await response.json()) as { id: number }[]
+async function cabinIdOf(api: StaffApi, name: string): Promise<number> {
+  const [cabin] = await api.select<{ id: number }>(`cabins?name=eq.${name}&select=id`)
   return cabin.id
 }
 
 /** A booking made through the API, as another desk would make it. */
 async function bookThroughApi(
-  page: Page,
-  headers: Record<string, string>,
+  api: StaffApi,
   stay: { cabin: string; startDate: string; endDate: string; numGuests: number; guest: string },
 ): Promise<number> {
-  const cabinId = await cabinIdOf(page, headers, stay.cabin)
-  const [quote] = (await callRpc(page, headers, 'quote_stay', {
+  const cabinId = await cabinIdOf(api, stay.cabin)
+  const [quote] = await api.rpc<{ totalPrice: number }[]>('quote_stay', {
     p_cabin_id: cabinId,
     p_start_date: stay.startDate,
     p_end_date: stay.endDate,
     p_num_guests: stay.numGuests,
     p_has_breakfast: false,
-  })) as { totalPrice: number }[]
-  return (await callRpc(page, headers, 'create_booking', {
+  })
+  return api.rpc<number>('create_booking', {
     p_cabin_id: cabinId,
     p_start_date: stay.startDate,
     p_end_date: stay.endDate,
@@ -79,8 +78,8 @@ async function bookThroughApi(
     p_observations: '',
     p_expected_total_price: quote.totalPrice,
     p_today: DESK_TODAY,
-    p_guest_id: await guestId(page, headers, stay.guest),
-  })) as number
+    p_guest_id: await guestId(api, stay.guest),
+  })
 }
 
 test.beforeEach(async ({ page }) => {
@@ -156,9 +155,8 @@ test('a phone booking for a new guest creates the guest with the booking', async
 test('a cabin taken at another desk meanwhile: the server says by whom, the form keeps everything', async ({
   page,
 }) => {
-  const appHeaders = appRestHeaders(page)
+  const api = await staffApi(page)
   await openNewBooking(page)
-  const headers = await appHeaders
   await chooseStay(page, '2027-01-25', '2027-01-29')
   await page.getByLabel('Number of guests').fill('2')
   await cabinOption(page, '004').check()
@@ -167,7 +165,7 @@ test('a cabin taken at another desk meanwhile: the server says by whom, the form
 
   // Between the listing and the save, another desk books cabin 004 for the same nights.
   await page.route('**/rest/v1/rpc/create_booking', async (route) => {
-    await bookThroughApi(page, headers, {
+    await bookThroughApi(api, {
       cabin: '004',
       startDate: '2027-01-25',
       endDate: '2027-01-29',
@@ -191,10 +189,9 @@ test('a cabin taken at another desk meanwhile: the server says by whom, the form
 })
 
 test('changing the dates of an unconfirmed booking: the prices follow the nights', async ({ page }) => {
-  const appHeaders = appRestHeaders(page)
+  const api = await staffApi(page)
   await openNewBooking(page)
-  const headers = await appHeaders
-  const id = await bookThroughApi(page, headers, {
+  const id = await bookThroughApi(api, {
     cabin: '005',
     startDate: '2027-02-01',
     endDate: '2027-02-04',
@@ -225,15 +222,53 @@ test('changing the dates of an unconfirmed booking: the prices follow the nights
   await expect(booking).toContainText('$1,750.00')
 })
 
+test('a checked-in stay changes only its departure: the rest is locked, the price follows', async ({
+  page,
+}) => {
+  const id = await checkInABooking(page)
+  await page.goto(`/#/bookings/${id}`)
+  await page.getByRole('button', { name: 'Change booking' }).click()
+  await expect(heading(page, `Change booking #${id}`)).toBeVisible()
+  await expect(
+    page.getByText(
+      'The guest has checked in: only the departure, the payment and the observations can change.',
+    ),
+  ).toBeVisible()
+  await expect(page.getByPlaceholder('Arrival')).toBeDisabled()
+  await expect(page.getByLabel('Number of guests')).toBeDisabled()
+  await expect(page.getByRole('checkbox', { name: /^Breakfast/ })).toBeDisabled()
+  await expect(page.getByRole('radio', { name: /^Cabin / })).toHaveCount(0)
+
+  // The guest leaves a night early.
+  const nights = Number((await page.getByText(/^\d+ nights$/).textContent())!.split(' ')[0])
+  const departure = page.getByPlaceholder('Departure')
+  const stored = new Date(`${await departure.inputValue()} 12:00`)
+  stored.setDate(stored.getDate() - 1)
+  const earlier = `${stored.getFullYear()}-${String(stored.getMonth() + 1).padStart(2, '0')}-${String(stored.getDate()).padStart(2, '0')}`
+  await departure.click()
+  await departure.fill(earlier)
+  await departure.press('Enter')
+  await expect(page.getByText(`${nights - 1} nights`, { exact: true })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Summary' })
+  await expect(summary).toContainText(`${nights - 1} nights in Cabin`)
+  const total = (await summary.getByRole('definition').last().textContent())!
+  await page.getByRole('button', { name: 'Save changes' }).click()
+
+  await expect(page.getByText(`Booking #${id} successfully updated`)).toBeVisible()
+  const booking = page.getByRole('region', { name: 'Booking summary' })
+  await expect(booking).toContainText(`${nights - 1} nights in Cabin`)
+  // What the form showed is what was stored.
+  await expect(booking).toContainText(total)
+})
+
 test('no cabin free for the stay: the nearest free dates are offered and set in one click', async ({
   page,
 }) => {
-  const appHeaders = appRestHeaders(page)
+  const api = await staffApi(page)
   await openNewBooking(page)
-  const headers = await appHeaders
   // Only 007 (8) and 008 (10) take eight guests: another desk has both for these nights.
   for (const cabin of ['007', '008'])
-    await bookThroughApi(page, headers, {
+    await bookThroughApi(api, {
       cabin,
       startDate: '2027-02-10',
       endDate: '2027-02-13',
@@ -275,6 +310,8 @@ test('a booking taken from the keyboard alone', async ({ page }) => {
   await expect(page.getByLabel('Number of guests')).toBeFocused()
   await page.keyboard.press('ControlOrMeta+a')
   await page.keyboard.type('2')
+  // The cabins for two guests: the list is asked again once the form counts two.
+  await expect(page.getByText(/× 2 guests\)$/)).toBeVisible()
   await expect(cabinOption(page, '001')).toBeVisible()
   await page.keyboard.press('Tab')
   // The cabins are one radio group: Tab enters it, the arrows choose.

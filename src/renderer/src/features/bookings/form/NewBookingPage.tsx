@@ -6,16 +6,21 @@ import { QueryStates } from '../../../ui/QueryStates'
 import { FormSkeleton } from '../../../ui/Skeletons'
 import { useFailureToast } from '../../../ui/failureToast'
 import { useMoveBack } from '../../../ui/useMoveBack'
+import { guestKeys } from '../../guests/queryKeys'
+import { getGuest } from '../../guests/service'
 import { useSettings } from '../../settings/useSettings'
 import { BackLink } from '../BackLink'
 import { BookingForm } from './BookingForm'
-import { getGuest } from './service'
 
 /** The guest a guest's page sends along (?guestId=N), if any. */
 function usePrefilledGuest() {
   const raw = useSearchParams()[0].get('guestId')
   const id = raw === null ? undefined : Number(raw)
-  const query = useQuery({ queryKey: ['guest', id], queryFn: () => getGuest(id!), enabled: id !== undefined })
+  const query = useQuery({
+    queryKey: guestKeys.detail(id!),
+    queryFn: () => getGuest(id!),
+    enabled: id !== undefined,
+  })
   useFailureToast(query.error)
   return { id, query }
 }

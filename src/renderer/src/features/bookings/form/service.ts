@@ -77,15 +77,6 @@ export async function searchGuests(query: string): Promise<Guest[]> {
   return data
 }
 
-/** The guest a new booking starts with (?guestId=N); one that does not exist is a NotFoundError. */
-export async function getGuest(id: number): Promise<Guest> {
-  if (!Number.isSafeInteger(id) || id < 1) throw new NotFoundError('Guest not found')
-  const { data, error } = await supabase().from('guests').select('*').eq('id', id).maybeSingle()
-  if (error) throw new Error('Guest could not be loaded', { cause: error })
-  if (!data) throw new NotFoundError('Guest not found')
-  return data
-}
-
 /** What the booking form sends: the stay, its extras and the total the form showed. */
 export interface BookingRequest extends StayDates {
   cabinId: number

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { useNavigate } from 'react-router-dom'
 import { toastFailure } from '../../../ui/failureToast'
+import { guestKeys } from '../../guests/queryKeys'
 import { bookingKeys } from '../queryKeys'
 import { changeBooking, createBooking, type BookingRequest, type NewBookingRequest } from './service'
 
@@ -16,6 +17,9 @@ const BOOKING_QUERIES = [
   ['dashboard'],
   ['today-activity'],
   ['guest-search'],
+  // A guest's page lists their stays and the directory counts them; a new guest joins the directory.
+  guestKeys.lists,
+  ['guest'],
 ]
 
 /**
