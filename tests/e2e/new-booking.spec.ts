@@ -152,6 +152,20 @@ test('a phone booking for a new guest creates the guest with the booking', async
   await expect(booking.getByRole('img', { name: 'Flag of Norway' })).toBeVisible()
 })
 
+test("a booking from a guest's page starts with that guest; an unknown guest is not found", async ({
+  page,
+}) => {
+  const api = await staffApi(page)
+  const id = await guestId(api, 'Wei Chen')
+  await page.goto(`/#/bookings/new?guestId=${id}`)
+  await expect(heading(page, 'New booking')).toBeVisible()
+  await expect(page.getByTitle('Wei Chen', { exact: true })).toBeVisible()
+
+  await page.goto('/#/bookings/new?guestId=99999999')
+  await expect(page.getByText('No guest could be found.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Create booking' })).toHaveCount(0)
+})
+
 test('a cabin taken at another desk meanwhile: the server says by whom, the form keeps everything', async ({
   page,
 }) => {
