@@ -225,6 +225,8 @@ test('changing the dates of an unconfirmed booking: the prices follow the nights
   await departure.fill('2027-02-06')
   await departure.press('Enter')
   await expect(page.getByText('5 nights', { exact: true })).toBeVisible()
+  // Nothing is saved until "Save changes".
+  await expect(page).toHaveURL(new RegExp(`#/bookings/${id}/edit$`))
   await expectOffer(page, '005', '$1,750.00 for 5 nights')
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('$1,750.00')
   await page.getByRole('button', { name: 'Save changes' }).click()
@@ -318,6 +320,9 @@ test('a booking taken from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter')
   await page.keyboard.type('2027-03-05')
   await page.keyboard.press('Enter')
+  // Enter confirmed the day; it did not send the form (which would now show what is missing).
+  await expect(page.getByText('4 nights', { exact: true })).toBeVisible()
+  await expect(page.getByText('This field is required')).toHaveCount(0)
   // Past the picker's "Clear" button.
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
@@ -345,6 +350,11 @@ test('a booking taken from the keyboard alone', async ({ page }) => {
   await page.keyboard.type('lindq')
   await expect(page.getByRole('option', { name: /^Elsa Lindqvist,/ })).toBeAttached()
   await page.keyboard.press('Enter')
+  // Chosen: the list has closed.
+  await expect(page.getByRole('combobox', { name: 'Find the guest' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: 'Create booking' })).toBeFocused()

@@ -65,6 +65,8 @@ export function StayFields({ limits, edit, today, range, cabinCapacity }: StayFi
           disabled={isCheckedIn ? [true, false] : false}
           disabledDate={edit.kind === 'unconfirmed' ? undefined : isBeforeToday}
           allowClear={!isCheckedIn}
+          // Enter confirms a typed day (the picker handles it first); it must not also send the form.
+          onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
           autoFocus={!isCheckedIn}
         />
       </Form.Item>
