@@ -62,9 +62,11 @@ test('filters by status, going back to the first page', async ({ page }) => {
   await page.goto('/#/bookings?page=2')
   const table = page.getByRole('table')
   for (const [label, value, others] of [
-    ['Checked out', 'checked-out', /^(Checked in|Unconfirmed)$/],
-    ['Checked in', 'checked-in', /^(Checked out|Unconfirmed)$/],
-    ['Unconfirmed', 'unconfirmed', /^(Checked in|Checked out)$/],
+    ['Checked out', 'checked-out', /^(Checked in|Unconfirmed|Cancelled)$/],
+    ['Checked in', 'checked-in', /^(Checked out|Unconfirmed|Cancelled)$/],
+    ['Unconfirmed', 'unconfirmed', /^(Checked in|Checked out|Cancelled)$/],
+    // The demo has a few cancelled bookings.
+    ['Cancelled', 'cancelled', /^(Checked in|Checked out|Unconfirmed)$/],
   ] as const) {
     await chooseStatus(page, label)
     await expect(page).toHaveURL(new RegExp(`status=${value}`))
@@ -149,24 +151,33 @@ test('opens a booking from the list and goes back', async ({ page }) => {
 })
 
 test('offers the actions that fit each status', async ({ page }) => {
-  for (const [status, action, absent] of [
-    ['unconfirmed', 'Check in', ['Check out', 'Delete booking']],
-    ['checked-in', 'Check out', ['Check in', 'Delete booking']],
-    ['checked-out', 'Delete booking', ['Check in', 'Check out']],
+  for (const [status, actions, absent] of [
+    ['unconfirmed', ['Check in', 'Cancel booking'], ['Check out', 'Delete booking']],
+    ['checked-in', ['Check out'], ['Check in', 'Cancel booking', 'Delete booking']],
+    ['checked-out', ['Delete booking'], ['Check in', 'Check out', 'Cancel booking']],
   ] as const) {
     await page.goto(`/#/bookings?status=${status}`)
     const [id] = await bookingIdsShown(page)
     await page.getByRole('button', { name: `Actions for booking #${id}` }).click()
     const menu = page.getByRole('menu')
     await expect(menu.getByRole('menuitem', { name: 'See details' })).toBeVisible()
-    await expect(menu.getByRole('menuitem', { name: action })).toBeVisible()
+    for (const action of actions) await expect(menu.getByRole('menuitem', { name: action })).toBeVisible()
     for (const other of absent) await expect(menu.getByRole('menuitem', { name: other })).toHaveCount(0)
     await page.keyboard.press('Escape')
 
     await page.goto(`/#/bookings/${id}`)
-    await expect(page.getByRole('button', { name: action })).toBeVisible()
+    for (const action of actions) await expect(page.getByRole('button', { name: action })).toBeVisible()
     for (const other of absent) await expect(page.getByRole('button', { name: other })).toHaveCount(0)
   }
+})
+
+test('"New booking" in the heading is a link to the booking form', async ({ page }) => {
+  await page.goto('/#/bookings?status=checked-in')
+  const newBooking = page.getByRole('link', { name: 'New booking' })
+  await expect(newBooking).toHaveAttribute('href', '#/bookings/new')
+  await newBooking.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#\/bookings\/new$/)
 })
 
 test('says so when a booking does not exist', async ({ page }) => {

@@ -242,7 +242,11 @@ async function expectNoSeriousViolations(page: Page, where: string): Promise<voi
 }
 
 for (const mode of ['light', 'dark'] as const) {
-  test(`the Cancelled tag and the cancel dialog read well in ${mode} mode`, async ({ page }) => {
+  test(`the Cancelled tag, the Cancel booking button and its dialog read well in ${mode} mode`, async ({
+    page,
+  }) => {
+    // Three axe passes, besides a cancel.
+    test.slow()
     await useDisplayMode(page, mode)
     await page.reload()
     const cancelled = await latestUnconfirmedBooking(page)
@@ -255,7 +259,10 @@ for (const mode of ['light', 'dark'] as const) {
 
     const asked = await latestUnconfirmedBooking(page)
     await page.goto(`/#/bookings/${asked}`)
-    await page.getByRole('button', { name: 'Cancel booking' }).click()
+    const cancel = page.getByRole('button', { name: 'Cancel booking' })
+    await expectReadableIn(page, mode, cancel)
+    await expectNoSeriousViolations(page, `an unconfirmed booking's screen, ${mode} mode`)
+    await cancel.click()
     const dialog = cancelDialog(page, asked)
     await waitForOpened(dialog)
     await expectReadableIn(

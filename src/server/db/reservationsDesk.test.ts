@@ -392,6 +392,21 @@ describe.each(testDatabaseKinds())('the reservations desk on %s', (kind) => {
         ),
       ).toEqual([])
       expect(await rpc('search_guests', { p_query: 'Regular' }, stranger)).toEqual([])
+      // The read functions run as the owner (so that their indexes serve them) and answer staff only.
+      expect(await rpc('guest_directory', { p_search: 'Regular' }, stranger)).toEqual([])
+      expect(await rpc('count_guests', { p_search: '' }, stranger)).toEqual([{ count_guests: 0 }])
+      const stay = { p_start_date: '2030-11-01', p_end_date: '2030-11-04', p_num_guests: 1 }
+      expect(await rpc('stay_suggestions', { ...stay, p_today: TODAY }, stranger)).toEqual([])
+      const reads: [string, Args][] = [
+        ['free_cabins', stay],
+        ['stay_suggestions', { ...stay, p_today: TODAY }],
+        ['search_guests', { p_query: 'Regular' }],
+        ['guest_directory', {}],
+        ['count_guests', {}],
+      ]
+      for (const [fn, args] of reads) {
+        await expect(rpc(fn, args, { role: 'anon' })).rejects.toMatchObject({ code: '42501' })
+      }
     })
   })
 
@@ -688,6 +703,24 @@ describe.each(testDatabaseKinds())('the reservations desk on %s', (kind) => {
       expect(Object.keys(row).sort()).toEqual(
         ['id', 'created_at', 'fullName', 'email', 'nationality', 'nationalID', 'countryFlag'].sort(),
       )
+    })
+
+    it('orders a fragment many guests hold as it orders a rare one', async () => {
+      // 250 hold "mmq" (the walk through the name index), one starts with it, one has it in the email.
+      await db.query(
+        `insert into public.guests ("fullName") select 'Common Mmq ' || lpad(i::text, 3, '0') from generate_series(1, 250) i`,
+      )
+      await addGuest(db, { fullName: 'Mmq First', email: null, nationalID: null })
+      await addGuest(db, { fullName: 'Aaron Early', email: 'aaron.mmq@example.com', nationalID: null })
+      expect(await search('MMQ', 5)).toEqual([
+        'Mmq First',
+        'Aaron Early',
+        'Common Mmq 001',
+        'Common Mmq 002',
+        'Common Mmq 003',
+      ])
+      expect(await search('common mmq', 2)).toEqual(['Common Mmq 001', 'Common Mmq 002'])
+      expect(await search('mmq 25')).toEqual(['Common Mmq 250'])
     })
 
     it('takes % and _ as themselves', async () => {

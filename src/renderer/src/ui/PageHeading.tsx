@@ -5,6 +5,11 @@ interface PageHeadingProps {
   title: ReactNode
   /** Filters, sort or actions shown on the right of the title. */
   children?: ReactNode
+  /**
+   * The screen's main action ("New booking"), at the end of the title's line. The filters and sort
+   * then take a line of their own, so a narrow window never wraps the action away from the title.
+   */
+  actions?: ReactNode
 }
 
 let focusOnNextHeading = false
@@ -18,7 +23,7 @@ export function focusNextPageHeading(): void {
   focusOnNextHeading = true
 }
 
-export function PageHeading({ title, children }: PageHeadingProps) {
+export function PageHeading({ title, children, actions }: PageHeadingProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!focusOnNextHeading) return
@@ -31,7 +36,10 @@ export function PageHeading({ title, children }: PageHeadingProps) {
       <h1 ref={heading} tabIndex={-1} className={styles.title}>
         {title}
       </h1>
-      {children && <div className={styles.controls}>{children}</div>}
+      {actions && <div className={styles.controls}>{actions}</div>}
+      {children && (
+        <div className={actions ? `${styles.controls} ${styles.ownLine}` : styles.controls}>{children}</div>
+      )}
     </div>
   )
 }

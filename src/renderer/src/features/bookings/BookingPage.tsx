@@ -73,7 +73,7 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
           </Button>
         )}
         {canBeCancelled(status) && (
-          <Button danger size="large" onClick={() => setIsConfirmingCancel(true)}>
+          <Button size="large" onClick={() => setIsConfirmingCancel(true)}>
             Cancel booking
           </Button>
         )}

@@ -14,7 +14,14 @@ import { BookingTable } from './BookingTable'
 export default function BookingsPage() {
   return (
     <>
-      <PageHeading title="All bookings">
+      <PageHeading
+        title="All bookings"
+        actions={
+          <LinkButton type="primary" icon={<PlusOutlined />} to="/bookings/new">
+            New booking
+          </LinkButton>
+        }
+      >
         <Filter
           param="status"
           label="Filter bookings by status"
@@ -22,9 +29,6 @@ export default function BookingsPage() {
           defaultValue={DEFAULT_BOOKING_STATUS_FILTER}
         />
         <SortBy options={BOOKING_SORT_OPTIONS} defaultValue={DEFAULT_BOOKING_SORT} />
-        <LinkButton type="primary" icon={<PlusOutlined />} to="/bookings/new">
-          New booking
-        </LinkButton>
       </PageHeading>
       <BookingTable />
     </>

@@ -1,4 +1,5 @@
 import { BankOutlined, CalendarOutlined, ShoppingOutlined } from '@ant-design/icons'
+import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { formatShortStayDate } from '@shared/domain/bookings'
 import { formatCurrency } from '@shared/domain/format'
@@ -88,9 +89,10 @@ export function GuestTotals({ stays }: { stays: GuestStay[] | undefined }) {
 
 /** Every booking of the guest, newest arrival first, each leading to its booking. */
 export function GuestStays({ query }: { query: QueryLike<GuestStay[]> }) {
+  const headingId = useId()
   return (
-    <section aria-labelledby="guest-stays" className={styles.section}>
-      <h2 id="guest-stays" className={styles.heading}>
+    <section aria-labelledby={headingId} className={styles.section}>
+      <h2 id={headingId} className={styles.heading}>
         Stays
       </h2>
       <QueryStates

@@ -12,7 +12,7 @@ import styles from './GuestTable.module.css'
 import type { GuestDirectoryRow } from './types'
 import { useGuests } from './useGuests'
 
-export const guestPath = (guest: { id: number }) => `/guests/${guest.id}`
+const guestPath = (guest: { id: number }) => `/guests/${guest.id}`
 
 const dash = '—'
 

@@ -12,12 +12,16 @@ export default function GuestsPage() {
   const [isAdding, setIsAdding] = useState(false)
   return (
     <>
-      <PageHeading title="All guests">
+      <PageHeading
+        title="All guests"
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+            New guest
+          </Button>
+        }
+      >
         <SearchBox label="Search guests" placeholder="Name, email or national ID" />
         <SortBy options={GUEST_SORT_OPTIONS} defaultValue={DEFAULT_GUEST_SORT} />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
-          New guest
-        </Button>
       </PageHeading>
       <GuestTable />
       <NewGuestModal open={isAdding} onClose={() => setIsAdding(false)} />
