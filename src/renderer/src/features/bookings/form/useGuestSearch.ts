@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useDebouncedValue } from '../../../ui/useDebouncedValue'
+import { guestKeys } from '../../guests/queryKeys'
 import { searchGuests } from './service'
 
 /** Fewer letters than this match too many guests to be worth a request. */
@@ -10,7 +11,7 @@ export function useGuestSearch(text: string) {
   const query = useDebouncedValue(text.trim())
   const isSearchable = query.length >= MIN_GUEST_SEARCH_LENGTH
   const search = useQuery({
-    queryKey: ['guest-search', query],
+    queryKey: guestKeys.search(query),
     queryFn: () => searchGuests(query),
     enabled: isSearchable,
     // The last answer stays listed while the next is on its way, instead of flashing empty.

@@ -16,10 +16,10 @@ const BOOKING_QUERIES = [
   bookingKeys.free,
   ['dashboard'],
   ['today-activity'],
-  ['guest-search'],
+  guestKeys.searches,
   // A guest's page lists their stays and the directory counts them; a new guest joins the directory.
   guestKeys.lists,
-  ['guest'],
+  guestKeys.pages,
 ]
 
 /**
