@@ -20,7 +20,9 @@ describe.each(testDatabaseKinds())('brokenDataRules on %s', (kind) => {
       insert into public.bookings (id, "startDate", "endDate", "numNights", "numGuests", "cabinPrice",
         "totalPrice", status, "isPaid", "cabinId", "guestId")
       values (1, '2026-06-01', '2026-06-04', 3, 1, 300, 300, 'checked-out', true, 1, 1),
-             (2, '2026-08-01', '2026-08-04', 3, 1, 300, 300, 'unconfirmed', false, 1, 1);`)
+             (2, '2026-08-01', '2026-08-04', 3, 1, 300, 300, 'unconfirmed', false, 1, 1),
+             -- Cancelled and never paid, on booking 2's nights: it holds none of them.
+             (4, '2026-08-02', '2026-08-05', 3, 1, 300, 300, 'cancelled', false, 1, 1);`)
     before = await bookingsBefore(database.db)
   })
   afterAll(() => database?.drop())

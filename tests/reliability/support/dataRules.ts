@@ -15,17 +15,18 @@ const PROMISES: { name: string; sql: string }[] = [
             when not (isfinite("startDate") and isfinite("endDate")) then true
             when "cabinPrice" ${NOT_FINITE} or "extrasPrice" ${NOT_FINITE}
               or "totalPrice" ${NOT_FINITE} then true
-            else not (status in ('unconfirmed', 'checked-in', 'checked-out')
+            else not (status in ('unconfirmed', 'checked-in', 'checked-out', 'cancelled')
               and "endDate" > "startDate" and "numNights" = "endDate" - "startDate" and "numGuests" >= 1
               and "cabinPrice" >= 0 and "extrasPrice" >= 0 and "totalPrice" = "cabinPrice" + "extrasPrice"
-              and (status = 'unconfirmed' or "isPaid"))
+              and (status in ('unconfirmed', 'cancelled') or "isPaid"))
           end`,
   },
   {
+    // A cancelled booking holds no nights.
     name: 'a cabin booked twice for a night',
     sql: `select format('%s and %s', a.id, b.id) as row from public.bookings a
           join public.bookings b on b."cabinId" = a."cabinId" and b.id > a.id
-          where case when a."startDate" < a."endDate" and b."startDate" < b."endDate"
+          where a.status <> 'cancelled' and b.status <> 'cancelled' and case when a."startDate" < a."endDate" and b."startDate" < b."endDate"
             then daterange(a."startDate", a."endDate") && daterange(b."startDate", b."endDate")
             else false end`,
   },
