@@ -81,6 +81,19 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'new booking, with free cabins listed and the guest missing',
+    open: async (page) => {
+      await page.goto('/#/bookings/new')
+      await page.getByPlaceholder('Arrival').fill('2027-04-05')
+      await page.getByPlaceholder('Arrival').press('Enter')
+      await page.getByPlaceholder('Departure').fill('2027-04-09')
+      await page.getByPlaceholder('Departure').press('Enter')
+      await page.getByRole('radio', { name: /^Cabin 001\b/ }).check()
+      await page.getByRole('button', { name: 'Create booking' }).click()
+      await expect(page.getByText('This field is required')).toBeVisible()
+    },
+  },
+  {
     name: 'cabins, with the cabin form open',
     open: async (page) => {
       await page.goto('/#/cabins')

@@ -105,6 +105,10 @@ test('cancels an unconfirmed booking from its screen: asked first, then kept as 
   await expect(page.getByText(`Booking #${id} successfully cancelled`)).toBeVisible()
   await expect(dialog).toBeHidden()
   await expect(heading).toContainText('Cancelled')
+  // Whatever was owed before, nothing is owed for a stay that will not happen.
+  const { isPaid } = (await api.select<{ isPaid: boolean }>(`bookings?id=eq.${id}&select=isPaid`))[0]
+  await expect(page.getByText(isPaid ? 'Paid' : 'Nothing to pay', { exact: true })).toBeVisible()
+  await expect(page.getByText('Will pay at property')).toHaveCount(0)
   // A cancelled booking can no longer be checked in or cancelled; it can be deleted.
   await expect(page.getByRole('button', { name: 'Check in' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0)

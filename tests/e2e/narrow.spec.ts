@@ -72,6 +72,8 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
       ['/#/bookings', 'All bookings'],
       [`/#/bookings/${unconfirmed}`, `Booking #${unconfirmed}`],
       [`/#/checkin/${unconfirmed}`, `Check in booking #${unconfirmed}`],
+      ['/#/bookings/new', 'New booking'],
+      [`/#/bookings/${unconfirmed}/edit`, `Change booking #${unconfirmed}`],
       ['/#/guests', 'All guests'],
       [`/${guest}`, 'Ana Costa'],
       ['/#/cabins', 'All cabins'],

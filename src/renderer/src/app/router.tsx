@@ -56,6 +56,16 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: page(() => import('../features/bookings/BookingsPage')),
             },
             {
+              path: 'bookings/new',
+              ...titled('New booking'),
+              lazy: page(() => import('../features/bookings/form/NewBookingPage')),
+            },
+            {
+              path: 'bookings/:bookingId/edit',
+              ...titled(({ bookingId }) => `Change booking #${bookingId}`),
+              lazy: page(() => import('../features/bookings/form/ChangeBookingPage')),
+            },
+            {
               path: 'bookings/:bookingId',
               ...titled(({ bookingId }) => `Booking #${bookingId}`),
               lazy: page(() => import('../features/bookings/BookingPage')),

@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SEARCH_DELAY_MS, SearchBox } from './SearchBox'
+import { SearchBox } from './SearchBox'
+import { TYPING_PAUSE_MS } from './useDebouncedValue'
 
 function renderAt(url: string) {
   const router = createMemoryRouter(
@@ -21,9 +22,9 @@ describe('SearchBox', () => {
   it('puts what is typed in the address once typing pauses, back on page 1', () => {
     const { router, box } = renderAt('/guests?sortBy=fullName-desc&page=3')
     fireEvent.change(box, { target: { value: 'an' } })
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 50))
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - 50))
     fireEvent.change(box, { target: { value: 'ana ' } })
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS - 50))
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS - 50))
     expect(search(router)).toBe('?sortBy=fullName-desc&page=3')
 
     act(() => vi.advanceTimersByTime(50))
@@ -35,7 +36,7 @@ describe('SearchBox', () => {
   it('replaces the history entry instead of adding one per search', () => {
     const { router, box } = renderAt('/guests')
     fireEvent.change(box, { target: { value: 'ana' } })
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS))
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS))
     expect(search(router)).toBe('?q=ana')
     expect(router.state.historyAction).toBe('REPLACE')
   })
@@ -48,7 +49,7 @@ describe('SearchBox', () => {
     expect(search(router)).toBe('?q=costa')
 
     fireEvent.change(box, { target: { value: '' } })
-    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS))
+    act(() => vi.advanceTimersByTime(TYPING_PAUSE_MS))
     expect(search(router)).toBe('')
   })
 

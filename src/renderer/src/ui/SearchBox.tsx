@@ -3,9 +3,7 @@ import { Input } from 'antd'
 import { useEffect, useState } from 'react'
 import styles from './SearchBox.module.css'
 import { useTextParam } from './searchParams'
-
-/** How long typing pauses before the list asks the server: one request per word, not per letter. */
-export const SEARCH_DELAY_MS = 300
+import { TYPING_PAUSE_MS } from './useDebouncedValue'
 
 interface SearchBoxProps {
   /** The query parameter the search is kept in. */
@@ -32,7 +30,7 @@ export function SearchBox({ param = 'q', label, placeholder }: SearchBoxProps) {
 
   useEffect(() => {
     if (text.trim() === value) return
-    const timer = setTimeout(() => setValue(text.trim()), SEARCH_DELAY_MS)
+    const timer = setTimeout(() => setValue(text.trim()), TYPING_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [text, value, setValue])
 

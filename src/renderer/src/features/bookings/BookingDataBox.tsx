@@ -91,11 +91,17 @@ export function BookingDataBox({ booking }: { booking: Booking }) {
               </span>
             )}
           </DataItem>
-          <p className={styles.paidStatus}>{booking.isPaid ? 'Paid' : 'Will pay at property'}</p>
+          <p className={styles.paidStatus}>{paymentStatus(booking)}</p>
         </div>
       </div>
 
       <footer className={styles.footer}>Booked {formatTimestamp(booking.created_at)}</footer>
     </section>
   )
+}
+
+/** A cancelled stay that was never paid is owed nothing: "Will pay at property" would say otherwise. */
+function paymentStatus({ isPaid, status }: Pick<Booking, 'isPaid' | 'status'>): string {
+  if (isPaid) return 'Paid'
+  return status === 'cancelled' ? 'Nothing to pay' : 'Will pay at property'
 }

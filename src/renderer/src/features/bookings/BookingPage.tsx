@@ -62,6 +62,11 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
             Check in
           </Button>
         )}
+        {(status === 'unconfirmed' || status === 'checked-in') && (
+          <Button size="large" onClick={() => navigate(`/bookings/${id}/edit`)}>
+            Change booking
+          </Button>
+        )}
         {status === 'checked-in' && (
           <Button type="primary" size="large" loading={isCheckingOut} onClick={() => checkout(id)}>
             Check out
