@@ -378,6 +378,12 @@ describe.each(testDatabaseKinds())('the reservations desk on %s', (kind) => {
         'Bookings can be made at most 2 years ahead',
       )
 
+      // Nor does it suggest a stay that would end later.
+      const lastStay = { p_start_date: addDays(lastDay, -3), p_end_date: lastDay, p_num_guests: 1 }
+      const suggested = await rpc('stay_suggestions', { ...lastStay, p_today: TODAY })
+      expect(suggested.length).toBeGreaterThan(0)
+      expect(suggested.every((row) => String(row.endDate) < lastDay)).toBe(true)
+
       const serverDay = (await db.query<{ d: string }>('select current_date::text as d')).rows[0].d
       for (const p_today of ['-infinity', 'infinity', addDays(serverDay, -400), addDays(serverDay, 400)]) {
         const args = { ...stayArgs(cabinId, `${YEAR}-09-20`, 3), p_today, p_expected_total_price: 0 }
