@@ -105,6 +105,11 @@ function backendFigures(): Figure[] {
       of: large(({ reservations: r }) => [both(r.freeCabins), r.freeCabins.p95 <= 20]),
     },
     {
+      figure: 'stay suggestions for a 7-night stay, 500k: p50 / p95 ms',
+      goal: '— / ≤ 30',
+      of: large(({ reservations: r }) => [both(r.staySuggestions), r.staySuggestions.p95 <= 30]),
+    },
+    {
       figure: 'guest search by a name fragment, 100k guests: p50 / p95 ms',
       goal: '— / ≤ 20',
       of: large(({ reservations: r }) => [both(r.guestSearch), r.guestSearch.p95 <= 20]),

@@ -8,6 +8,8 @@ import { summarize, timeCalls, warmUp, WARM_UP_MS, type Latency } from './stats'
 export interface ReservationFigures {
   /** free_cabins for 7-night stays, arrivals spread over the booked weeks and beyond. */
   freeCabins: Latency
+  /** stay_suggestions for the same stays, as the form asks when no cabin is free (most are full). */
+  staySuggestions: Latency
   /** search_guests as the guest picker sends it, over name fragments of every selectivity. */
   guestSearch: Latency
   /** guest_directory and count_guests sent at once, every sort, a few pages, with and without a search. */
@@ -55,12 +57,16 @@ export async function measureReservations(desk: DeskDay, runs: number): Promise<
   )
   await warmUp(async () => {
     for (const stay of stays) await freeCabins(stay)
+    for (const stay of stays) await staySuggestions(stay, desk.today)
     for (const fragment of NAME_FRAGMENTS) await searchGuests(fragment)
     for (const list of lists) await guestsList(list)
   }, WARM_UP_MS)
 
   const freeCabinsFigure = summarize(
     await timeCalls((i) => freeCabins(stays[i % stays.length]), { warmup: 0, runs }),
+  )
+  const staySuggestionsFigure = summarize(
+    await timeCalls((i) => staySuggestions(stays[i % stays.length], desk.today), { warmup: 0, runs }),
   )
   const matches = await Promise.all(NAME_FRAGMENTS.map(countMatches))
   const guestSearch = summarize(
@@ -74,6 +80,7 @@ export async function measureReservations(desk: DeskDay, runs: number): Promise<
   const createBookingFigure = summarize(await timeCreates(desk, runs))
   return {
     freeCabins: freeCabinsFigure,
+    staySuggestions: staySuggestionsFigure,
     guestSearch,
     guestsList: guestsListFigure,
     createBooking: createBookingFigure,
@@ -94,6 +101,17 @@ async function freeCabins({ start, end, guests }: Stay) {
     p_num_guests: guests,
   })
   if (error) throw new Error(`free_cabins failed: ${error.message}`)
+  return data
+}
+
+async function staySuggestions({ start, end, guests }: Stay, today: string) {
+  const { data, error } = await supabase().rpc('stay_suggestions', {
+    p_start_date: start,
+    p_end_date: end,
+    p_num_guests: guests,
+    p_today: today,
+  })
+  if (error) throw new Error(`stay_suggestions failed: ${error.message}`)
   return data
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   EMPTY_GUEST,
   FULL_NAME_REQUIRED_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
   FULL_NAME_TOO_LONG_MESSAGE,
   NATIONALITY_TOO_LONG_MESSAGE,
   NATIONAL_ID_TOO_LONG_MESSAGE,
@@ -48,6 +49,12 @@ describe('validateGuest', () => {
     expect(validateGuest({ ...ana, email: ' ana@costa.pt ' })).toEqual({})
   })
 
+  it('limits the email to 254 characters', () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(185)}.com`
+    expect(validateGuest({ ...ana, email: longest })).toEqual({})
+    expect(validateGuest({ ...ana, email: `a${longest}` })).toEqual({ email: EMAIL_TOO_LONG_MESSAGE })
+  })
+
   it('limits the nationality and the national ID', () => {
     expect(validateGuest({ ...ana, nationality: 'x'.repeat(60), nationalID: '9'.repeat(30) })).toEqual({})
     expect(validateGuest({ ...ana, nationality: 'x'.repeat(61), nationalID: '9'.repeat(31) })).toEqual({
@@ -61,6 +68,7 @@ describe('validateGuest', () => {
     expect(FULL_NAME_TOO_LONG_MESSAGE).toBe('The full name can have at most 100 characters')
     expect(NATIONAL_ID_TOO_LONG_MESSAGE).toBe('The national ID can have at most 30 characters')
     expect(INVALID_EMAIL_MESSAGE).toBe('Please enter a valid email address')
+    expect(EMAIL_TOO_LONG_MESSAGE).toBe('The email can have at most 254 characters')
   })
 })
 

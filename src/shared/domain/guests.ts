@@ -7,11 +7,14 @@ import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from './validation'
 export const MAX_FULL_NAME_LENGTH = 100
 export const MAX_NATIONALITY_LENGTH = 60
 export const MAX_NATIONAL_ID_LENGTH = 30
+/** The longest address mail can carry (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254
 
 export const FULL_NAME_REQUIRED_MESSAGE = "Please enter the guest's full name"
 export const FULL_NAME_TOO_LONG_MESSAGE = 'The full name can have at most 100 characters'
 export const NATIONALITY_TOO_LONG_MESSAGE = 'The nationality can have at most 60 characters'
 export const NATIONAL_ID_TOO_LONG_MESSAGE = 'The national ID can have at most 30 characters'
+export const EMAIL_TOO_LONG_MESSAGE = 'The email can have at most 254 characters'
 
 /**
  * A guest as the form edits it and as the server stores it (the columns of `guests`, also the
@@ -79,7 +82,8 @@ export function validateGuest(draft: GuestDraft): GuestErrors {
   const errors: GuestErrors = {}
   if (!guest.fullName) errors.fullName = FULL_NAME_REQUIRED_MESSAGE
   else if (characters(guest.fullName) > MAX_FULL_NAME_LENGTH) errors.fullName = FULL_NAME_TOO_LONG_MESSAGE
-  if (guest.email && !EMAIL_PATTERN.test(guest.email)) errors.email = INVALID_EMAIL_MESSAGE
+  if (guest.email && characters(guest.email) > MAX_EMAIL_LENGTH) errors.email = EMAIL_TOO_LONG_MESSAGE
+  else if (guest.email && !EMAIL_PATTERN.test(guest.email)) errors.email = INVALID_EMAIL_MESSAGE
   if (guest.nationality && characters(guest.nationality) > MAX_NATIONALITY_LENGTH)
     errors.nationality = NATIONALITY_TOO_LONG_MESSAGE
   if (guest.nationalID && characters(guest.nationalID) > MAX_NATIONAL_ID_LENGTH)

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   ARRIVAL_BEFORE_TODAY_MESSAGE,
+  BEYOND_HORIZON_MESSAGE,
+  bookingHorizon,
   DEPARTURE_AFTER_ARRIVAL_MESSAGE,
   DEPARTURE_BEFORE_TODAY_MESSAGE,
   NO_GUESTS_MESSAGE,
@@ -62,6 +64,23 @@ describe('stayDatesError', () => {
     expect(stayDatesError({ startDate: '2026-11-17', endDate: '2026-11-21' }, limits, newStay, today)).toBe(
       ARRIVAL_BEFORE_TODAY_MESSAGE,
     )
+  })
+
+  it("books at most 2 years ahead, in the server's words", () => {
+    expect(bookingHorizon(today)).toBe('2028-11-18')
+    // As PostgreSQL adds 2 years: 29 February becomes 28 February.
+    expect(bookingHorizon('2028-02-29')).toBe('2030-02-28')
+    expect(
+      stayDatesError({ startDate: '2028-11-15', endDate: '2028-11-18' }, limits, newStay, today),
+    ).toBeUndefined()
+    expect(stayDatesError({ startDate: '2028-11-15', endDate: '2028-11-19' }, limits, newStay, today)).toBe(
+      BEYOND_HORIZON_MESSAGE,
+    )
+    const original = { startDate: '2026-11-16', endDate: '2026-11-20' }
+    expect(
+      stayDatesError({ ...original, endDate: '2028-11-19' }, limits, { kind: 'checked-in', original }, today),
+    ).toBe(BEYOND_HORIZON_MESSAGE)
+    expect(BEYOND_HORIZON_MESSAGE).toBe('Bookings can be made at most 2 years ahead')
   })
 
   it('lets an unconfirmed booking keep its past arrival, but not move to another past one', () => {

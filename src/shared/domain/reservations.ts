@@ -11,6 +11,7 @@ export const DEPARTURE_AFTER_ARRIVAL_MESSAGE = 'The departure must be after the 
 export const ARRIVAL_BEFORE_TODAY_MESSAGE = 'The arrival cannot be before today'
 export const DEPARTURE_BEFORE_TODAY_MESSAGE = 'The departure cannot be before today'
 export const NO_GUESTS_MESSAGE = 'A booking needs at least one guest'
+export const BEYOND_HORIZON_MESSAGE = 'Bookings can be made at most 2 years ahead'
 export const OBSERVATIONS_TOO_LONG_MESSAGE = `Observations can have at most ${MAX_OBSERVATIONS_LENGTH} characters`
 
 export const stayLengthMessage = (min: number, max: number) =>
@@ -40,6 +41,16 @@ export function stayNights({ startDate, endDate }: StayDates): number {
   return daysBetween(startDate, endDate)
 }
 
+/**
+ * The last departure the desk may book: 2 years after its day, as PostgreSQL adds an interval of
+ * years (29 February becomes 28 February).
+ */
+export function bookingHorizon(today: string): string {
+  const [year, month, day] = today.split('-').map(Number)
+  const lastDay = new Date(Date.UTC(year + 2, month, 0)).getUTCDate()
+  return `${year + 2}-${String(month).padStart(2, '0')}-${String(Math.min(day, lastDay)).padStart(2, '0')}`
+}
+
 /** The first rule the dates break, or undefined. `today` is the desk's day (clock.today()). */
 export function stayDatesError(
   stay: StayDates,
@@ -51,10 +62,14 @@ export function stayDatesError(
   if (nights < 1) return DEPARTURE_AFTER_ARRIVAL_MESSAGE
   // A date kept as stored is never refused for being past: only a newly chosen one is.
   const changed = (date: 'startDate' | 'endDate') => edit.kind === 'new' || stay[date] !== edit.original[date]
-  if (edit.kind === 'checked-in')
+  const beyondHorizon = changed('endDate') && stay.endDate > bookingHorizon(today)
+  if (edit.kind === 'checked-in') {
     // A guest who is staying may leave early or stay on: the limits are for booking, not for leaving.
-    return changed('endDate') && stay.endDate < today ? DEPARTURE_BEFORE_TODAY_MESSAGE : undefined
+    if (changed('endDate') && stay.endDate < today) return DEPARTURE_BEFORE_TODAY_MESSAGE
+    return beyondHorizon ? BEYOND_HORIZON_MESSAGE : undefined
+  }
   if (changed('startDate') && stay.startDate < today) return ARRIVAL_BEFORE_TODAY_MESSAGE
+  if (beyondHorizon) return BEYOND_HORIZON_MESSAGE
   if (nights < limits.minBookingLength || nights > limits.maxBookingLength)
     return stayLengthMessage(limits.minBookingLength, limits.maxBookingLength)
   return undefined
