@@ -1,3 +1,5 @@
+import { toLocalIsoDate } from '@shared/clock'
+import { addDays } from '@shared/domain/format'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -233,17 +235,19 @@ describe.each(testDatabaseKinds())('REST handler on %s', (kind) => {
     })
 
     it("answers change_booking's missing booking with 404 and code P0002, as PostgREST does", async () => {
+      // The desk's day must lie within a year of the server's: the stay is a month from today.
+      const deskDay = toLocalIsoDate(new Date())
       const args = {
         p_booking_id: 987654321,
         p_cabin_id: 1,
-        p_start_date: '2030-01-01',
-        p_end_date: '2030-01-04',
+        p_start_date: addDays(deskDay, 30),
+        p_end_date: addDays(deskDay, 33),
         p_num_guests: 2,
         p_has_breakfast: false,
         p_is_paid: false,
         p_observations: '',
         p_expected_total_price: 0,
-        p_today: '2030-01-01',
+        p_today: deskDay,
       }
       expect(await call('POST', '/rpc/change_booking', '', {}, args)).toMatchObject({
         status: 404,
