@@ -29,12 +29,14 @@ export function todayActivityQuery(today = deskToday()) {
  * got with a session the server has ended is never shown.
  */
 export function prefetchDashboard(queryClient: QueryClient, url: URL): void {
+  const today = todayActivityQuery()
+  // A change of period runs this loader again; today's list, on screen already, is left be. Decided
+  // now, as the navigation starts: once the session check answers, a page coming back from another
+  // screen may have mounted and be showing the list it had before, which still needs asking again.
+  const isShown =
+    (queryClient.getQueryCache().find({ queryKey: today.queryKey })?.getObserversCount() ?? 0) > 0
   void hasSession().then((stored) => {
     if (!stored) return
-    const today = todayActivityQuery()
-    // A change of period runs this loader again; today's list, on screen already, is left be.
-    const isShown =
-      (queryClient.getQueryCache().find({ queryKey: today.queryKey })?.getObserversCount() ?? 0) > 0
     return Promise.all([
       queryClient.prefetchQuery(dashboardQuery(periodDays(url.searchParams))),
       isShown || queryClient.prefetchQuery(today),
