@@ -30,8 +30,10 @@ test('a screen that fails to draw shows "Something went wrong"; Try again starts
   page,
 }) => {
   await login(page)
-  // Away from the dashboard, so that coming back asks for today's list again.
+  // Away from the dashboard, so that coming back asks for today's list again. Only once Bookings is
+  // on screen has the dashboard gone: a navigation back before that never left it, so nothing is asked.
   await page.goto('/#/bookings')
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible()
   // An answer of the right outline (the service refuses any other as a load error) whose first stay
   // of today has no guest, as a broken or mismatched backend might send: drawing it throws.
   const today = JSON.parse(readFileSync(todayActivity, 'utf8'))
