@@ -107,7 +107,9 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
         `Bookings column ${column}`,
       )
 
+    // Each screen's heading first: until its code is in, the last screen (and its table) stays shown.
     await page.goto('/#/cabins')
+    await expect(page.getByRole('heading', { name: 'All cabins' })).toBeVisible()
     const cabins = page.getByRole('table')
     await expect(cabins.getByRole('row').nth(1)).toBeVisible()
     await expectOnOneLineUncut(cabins.getByRole('columnheader'), 'Cabins header')
@@ -115,6 +117,7 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
       await expectOnOneLineUncut(cabins.locator(`tbody td:nth-child(${column})`), `Cabins column ${column}`)
 
     await page.goto('/#/guests')
+    await expect(page.getByRole('heading', { name: 'All guests' })).toBeVisible()
     const guests = page.getByRole('table', { name: 'Guests' })
     await expect(guests.getByRole('row')).toHaveCount(11)
     await expectOnOneLineUncut(guests.getByRole('columnheader'), 'Guests header')
