@@ -438,6 +438,10 @@ create index activity_log_user_idx on public.activity_log (user_id, created_at, 
 create index activity_log_table_idx on public.activity_log (table_name, created_at, id);
 create index activity_log_user_table_idx on public.activity_log (user_id, table_name, created_at, id);
 create index activity_log_row_idx on public.activity_log (table_name, row_id, created_at, id);
+-- A person who never touches a kind of record (the front desk and the settings) is a pair the planner
+-- cannot guess from each column alone: believing it common, it read the newest entries looking for it,
+-- all 1 000 000 of them (0.9-2 s). With the pairs' frequencies it takes the person-and-kind index.
+create statistics activity_log_user_table_stats (mcv) on user_id, table_name from public.activity_log;
 
 -- Readable by admins through the API, writable by nobody: not the service role either (a project's
 -- default privileges give the API roles everything on a new table, so it is taken back here).
