@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
-  areNightsFree,
   barPlacement,
   columnOfDate,
   dateAtColumn,
+  isStayFree,
   nightsTaken,
   parseWindowParams,
   shiftWindow,
@@ -119,22 +119,28 @@ describe('a stay in the window', () => {
 
 describe('occupancy and free nights', () => {
   const stays = [
-    { cabinId: 1, startDate: '2026-11-16', endDate: '2026-11-18' },
-    { cabinId: 1, startDate: '2026-11-18', endDate: '2026-11-19' },
-    { cabinId: 2, startDate: '2026-11-10', endDate: '2026-11-17' },
-    { cabinId: 3, startDate: '2026-11-19', endDate: '2026-11-25' },
+    { id: 1, cabinId: 1, startDate: '2026-11-16', endDate: '2026-11-18' },
+    { id: 2, cabinId: 1, startDate: '2026-11-18', endDate: '2026-11-19' },
+    { id: 3, cabinId: 2, startDate: '2026-11-10', endDate: '2026-11-17' },
+    { id: 4, cabinId: 3, startDate: '2026-11-19', endDate: '2026-11-25' },
   ]
 
   it('counts the cabins taken each night; a departure day is free', () => {
     expect(nightsTaken(stays, '2026-11-16', 4)).toEqual([2, 1, 1, 1])
   })
 
-  it('finds a range free only when no stay holds one of its nights', () => {
-    const cabinOne = stays.filter((stay) => stay.cabinId === 1)
-    expect(areNightsFree(cabinOne, '2026-11-19', '2026-11-22')).toBe(true)
-    expect(areNightsFree(cabinOne, '2026-11-14', '2026-11-15')).toBe(true)
-    expect(areNightsFree(cabinOne, '2026-11-15', '2026-11-16')).toBe(false)
-    expect(areNightsFree(cabinOne, '2026-11-18', '2026-11-18')).toBe(false)
+  it('finds a stay free only when no other stay in its cabin holds one of its nights', () => {
+    const inCabinOne = (startDate: string, endDate: string) => ({ cabinId: 1, startDate, endDate })
+    expect(isStayFree(stays, inCabinOne('2026-11-19', '2026-11-23'))).toBe(true)
+    expect(isStayFree(stays, inCabinOne('2026-11-14', '2026-11-16'))).toBe(true)
+    expect(isStayFree(stays, inCabinOne('2026-11-15', '2026-11-17'))).toBe(false)
+    expect(isStayFree(stays, inCabinOne('2026-11-18', '2026-11-19'))).toBe(false)
+    expect(isStayFree(stays, { cabinId: 2, startDate: '2026-11-18', endDate: '2026-11-19' })).toBe(true)
+  })
+
+  it('leaves the moved stay out of its own way', () => {
+    expect(isStayFree(stays, { cabinId: 1, startDate: '2026-11-17', endDate: '2026-11-18' }, 1)).toBe(true)
+    expect(isStayFree(stays, { cabinId: 1, startDate: '2026-11-17', endDate: '2026-11-19' }, 1)).toBe(false)
   })
 })
 

@@ -140,13 +140,19 @@ export function nightsTaken(
 }
 
 /**
- * Whether the nights `firstNight … lastNight` (dates, inclusive) are free in a cabin's row, where
- * `stays` are that cabin's stays (a stay moved in the row leaves itself out).
+ * Whether a stay's nights are free in its cabin among `stays` (any cabin's); the stay being moved,
+ * `exceptId`, leaves its own nights free.
  */
-export function areNightsFree(
-  stays: readonly { startDate: string; endDate: string }[],
-  firstNight: string,
-  lastNight: string,
+export function isStayFree(
+  stays: readonly { id: number; cabinId: number; startDate: string; endDate: string }[],
+  stay: { cabinId: number; startDate: string; endDate: string },
+  exceptId?: number,
 ): boolean {
-  return stays.every((stay) => stay.endDate <= firstNight || stay.startDate > lastNight)
+  return stays.every(
+    (other) =>
+      other.cabinId !== stay.cabinId ||
+      other.id === exceptId ||
+      other.endDate <= stay.startDate ||
+      other.startDate >= stay.endDate,
+  )
 }
