@@ -188,6 +188,22 @@ export type Database = {
     }
     Views: { [_ in never]: never }
     Functions: {
+      calendar_window: {
+        Args: { p_days: number; p_from: string }
+        Returns: {
+          cabinId: number
+          countryFlag: string | null
+          endDate: string
+          guestName: string
+          id: number
+          isPaid: boolean
+          numGuests: number
+          numNights: number
+          startDate: string
+          status: string
+          totalPrice: number
+        }[]
+      }
       cancel_staff_invite: { Args: { p_token: string }; Returns: undefined }
       change_booking: {
         Args: {
