@@ -95,7 +95,7 @@ function StayComparison({
   ]
   return (
     <table className={styles.comparison}>
-      <caption>{booking.guestName ? `${booking.guestName}’s stay` : 'The stay'}</caption>
+      <caption>{`${booking.guestName}’s stay`}</caption>
       <thead>
         <tr>
           <td />

@@ -1,13 +1,10 @@
-import type { Tables } from '@shared/database.types'
+import type { Database } from '@shared/database.types'
 
-/**
- * What a move reads of the calendar's bar: a row of calendar_window (the screen's CalendarBooking
- * has every one of these fields).
- */
+/** What a move reads of the calendar's bar, a row of calendar_window (the screen's CalendarBooking). */
 export type MovedBooking = Pick<
-  Tables<'bookings'>,
-  'id' | 'cabinId' | 'startDate' | 'endDate' | 'numNights' | 'status' | 'totalPrice'
-> & { guestName: string | null }
+  Database['public']['Functions']['calendar_window']['Returns'][number],
+  'id' | 'cabinId' | 'startDate' | 'endDate' | 'numNights' | 'status' | 'totalPrice' | 'guestName'
+>
 
 /** A bar dropped somewhere else: the booking as drawn, and the cabin and dates it was dropped on. */
 export interface BookingMove {
