@@ -39,6 +39,9 @@ export interface CalendarScroll {
   frames: number
   /** The longest time between two frames while scrolling (requestAnimationFrame's timestamps). */
   longestFrameMs: number
+  /** The usual frame, and how many took longer than the goal: one slow frame or a slow scroll. */
+  medianFrameMs: number
+  framesOver50Ms: number
   /** The longest animation frame Chromium reported (Long Animation Frames: blocking over 50 ms). */
   longestAnimationFrameMs: number
 }
@@ -124,10 +127,13 @@ async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
     // Frames still to come are reported after they end.
     await nextFrame()
     observer?.disconnect()
+    const sorted = [...gaps].sort((a, b) => a - b)
     return {
       rowsSeen: rows.size,
       frames: gaps.length,
-      longestFrameMs: Math.max(...gaps),
+      longestFrameMs: sorted[sorted.length - 1],
+      medianFrameMs: sorted[Math.floor(sorted.length / 2)],
+      framesOver50Ms: gaps.filter((gap) => gap > 50).length,
       longestAnimationFrameMs,
     }
   }, SCROLL_STEP_PX)
