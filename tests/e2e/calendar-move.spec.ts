@@ -46,12 +46,12 @@ async function openCalendar(page: Page): Promise<void> {
   await expect(page.locator('[role="grid"][aria-label="Calendar"][aria-busy="false"]')).toBeVisible()
 }
 
-/** Drags a bar one day later with the mouse, from its middle (its end would stretch it instead). */
+/** Drags a bar one day later with the mouse, held by its middle (its end would stretch it instead). */
 async function dragOneDayLater(page: Page, bar: Locator): Promise<void> {
   const box = (await bar.boundingBox())!
   const lane = (await bar.locator('xpath=ancestor::*[@data-lane]').boundingBox())!
   const dayWidth = lane.width / WINDOW.days
-  const x = box.x + Math.min(box.width / 3, dayWidth / 2)
+  const x = box.x + box.width / 2
   const y = box.y + box.height / 2
   await page.mouse.move(x, y)
   await page.mouse.down()

@@ -93,12 +93,17 @@ afterEach(() => {
   toast.remove()
 })
 
-describe('ConfirmBookingMove', () => {
+// The first render loads Ant Design's modal; a machine busy with other work takes its time.
+const LOADED = { timeout: 5_000 }
+
+describe('ConfirmBookingMove', { timeout: 30_000 }, () => {
   it('shows the stay now and after the move, with the new total and the difference', async () => {
     renderMove({ booking: bar(), cabinId: 4, startDate: '2027-02-01', endDate: '2027-02-05' })
 
-    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' })
-    expect(await within(dialog).findByText('The total price goes up by $200.00.')).toBeInTheDocument()
+    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' }, LOADED)
+    expect(
+      await within(dialog).findByText('The total price goes up by $200.00.', {}, LOADED),
+    ).toBeInTheDocument()
     expect(within(dialog).getByRole('table', { name: 'Ana Sousa’s stay' })).toBeInTheDocument()
     expect(within(dialog).getByRole('columnheader', { name: 'After the move' })).toBeInTheDocument()
     expect(comparisonRow(dialog, 'Cabin')).toEqual(['003', '004'])
@@ -123,11 +128,11 @@ describe('ConfirmBookingMove', () => {
       startDate: '2027-02-01',
       endDate: '2027-02-05',
     })
-    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' })
-    await within(dialog).findByText('The total price goes up by $200.00.')
+    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' }, LOADED)
+    await within(dialog).findByText('The total price goes up by $200.00.', {}, LOADED)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move booking' }))
 
-    expect(await screen.findByText('Booking #12 successfully updated')).toBeInTheDocument()
+    expect(await screen.findByText('Booking #12 successfully updated', {}, LOADED)).toBeInTheDocument()
     expect(changeBooking).toHaveBeenCalledWith(12, {
       cabinId: 4,
       startDate: '2027-02-01',
@@ -158,11 +163,13 @@ describe('ConfirmBookingMove', () => {
       startDate: '2027-02-01',
       endDate: '2027-02-05',
     })
-    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' })
-    await within(dialog).findByText('The total price goes up by $200.00.')
+    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' }, LOADED)
+    await within(dialog).findByText('The total price goes up by $200.00.', {}, LOADED)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move booking' }))
 
-    expect(await screen.findByText('Cabin 004 is booked from 25 Jan to 29 Jan')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Cabin 004 is booked from 25 Jan to 29 Jan', {}, LOADED),
+    ).toBeInTheDocument()
     expect(onClose).toHaveBeenCalledWith('refused')
     expect(screen.queryByText('Booking #12 successfully updated')).not.toBeInTheDocument()
     // The calendar is asked again: the cabin may have been taken at another desk.
@@ -177,7 +184,7 @@ describe('ConfirmBookingMove', () => {
       startDate: '2027-02-01',
       endDate: '2027-02-05',
     })
-    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' }, LOADED)
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep as it was' }))
     expect(onClose).toHaveBeenLastCalledWith('kept')
     await userEvent.keyboard('{Escape}')
@@ -189,8 +196,10 @@ describe('ConfirmBookingMove', () => {
   it('words a resize of the bar’s end as a change of departure', async () => {
     renderMove({ booking: bar(), cabinId: 3, startDate: '2027-01-25', endDate: '2027-01-27' })
 
-    const dialog = await screen.findByRole('dialog', { name: 'Change the departure of booking #12?' })
-    expect(await within(dialog).findByText('The total price goes down by $560.00.')).toBeInTheDocument()
+    const dialog = await screen.findByRole('dialog', { name: 'Change the departure of booking #12?' }, LOADED)
+    expect(
+      await within(dialog).findByText('The total price goes down by $560.00.', {}, LOADED),
+    ).toBeInTheDocument()
     expect(within(dialog).getByRole('columnheader', { name: 'New departure' })).toBeInTheDocument()
     expect(comparisonRow(dialog, 'Nights')).toEqual(['4 nights', '2 nights'])
     expect(within(dialog).getByRole('button', { name: 'Change departure' })).toBeEnabled()
@@ -206,9 +215,9 @@ describe('ConfirmBookingMove', () => {
       endDate: '2027-01-31',
     })
 
-    const dialog = await screen.findByRole('dialog', { name: 'Change the departure of booking #12?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Change the departure of booking #12?' }, LOADED)
     expect(
-      await within(dialog).findByText('The guest has checked in: only the departure can change.'),
+      await within(dialog).findByText('The guest has checked in: only the departure can change.', {}, LOADED),
     ).toBeInTheDocument()
     expect(comparisonRow(dialog, 'Cabin')).toEqual(['003', '003'])
     expect(comparisonRow(dialog, 'Arrival')).toEqual(['Mon, Jan 25, 2027', 'Mon, Jan 25, 2027'])
@@ -233,9 +242,11 @@ describe('ConfirmBookingMove', () => {
     )
     renderMove({ booking: bar(), cabinId: 4, startDate: '2027-02-01', endDate: '2027-02-05' })
 
-    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' })
+    const dialog = await screen.findByRole('dialog', { name: 'Move booking #12?' }, LOADED)
     expect(within(dialog).getByRole('button', { name: 'Move booking' })).toBeDisabled()
-    expect(await within(dialog).findByText('The new prices could not be loaded')).toBeInTheDocument()
+    expect(
+      await within(dialog).findByText('The new prices could not be loaded', {}, LOADED),
+    ).toBeInTheDocument()
     expect(within(dialog).getByText('This cabin no longer exists')).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: 'Move booking' })).toBeDisabled()
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toBeEnabled()
