@@ -7,7 +7,7 @@ import { barPlacement, isStayFree, nightsTaken, windowDays, type WindowDay } fro
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
 import type { CalendarDrag, DraftStay } from './useCalendarDrag'
-import type { BookingMove } from './ConfirmBookingMoveStub'
+import type { BookingMove } from './move'
 
 /** Fixed, so that the rows on screen follow from the scroll position alone (Calendar.module.css agrees). */
 export const ROW_HEIGHT = 44
