@@ -223,6 +223,54 @@ test.describe('Calendar', () => {
     await expect(page).toHaveURL(new RegExp(`#/bookings/${stay!.id}$`))
   })
 
+  test('a bar is moved held anywhere (its flag too) and stretched by its end; a checked-out bar stays', async ({
+    page,
+  }) => {
+    await openWindow(page)
+    const api = await staffApi(page)
+    await expect(grid(page)).toHaveAttribute('aria-busy', 'false')
+    const stays = await windowStays(api)
+    const movable = stays.find(
+      (stay) =>
+        stay.status === 'unconfirmed' &&
+        stay.startDate > DESK_TODAY &&
+        stay.endDate < addDays(FROM, DAYS - 2),
+    )!
+    const left = stays.find((stay) => stay.status === 'checked-out')!
+    const dayWidth = async (cabinId: number) => (await lane(page, cabinId).boundingBox())!.width / DAYS
+    const dragBy = async (from: { x: number; y: number }, dx: number) => {
+      await page.mouse.move(from.x, from.y)
+      await page.mouse.down()
+      await page.mouse.move(from.x + dx / 2, from.y, { steps: 3 })
+      await page.mouse.move(from.x + dx, from.y, { steps: 3 })
+      await page.mouse.up()
+    }
+
+    const flag = (await bar(page, movable.id).locator('img, [role="img"], span').first().boundingBox())!
+    await dragBy({ x: flag.x + flag.width / 2, y: flag.y + flag.height / 2 }, await dayWidth(movable.cabinId))
+    const move = page.getByRole('dialog', { name: `Move booking #${movable.id}?` })
+    await expect(move).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(move).toBeHidden()
+
+    const end = (await bar(page, movable.id).boundingBox())!
+    await dragBy({ x: end.x + end.width - 2, y: end.y + end.height / 2 }, await dayWidth(movable.cabinId))
+    const stretch = page.getByRole('dialog', { name: `Change the departure of booking #${movable.id}?` })
+    await expect(stretch).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(stretch).toBeHidden()
+
+    const before = (await bar(page, left.id).boundingBox())!
+    await dragBy(
+      { x: before.x + before.width / 2, y: before.y + before.height / 2 },
+      await dayWidth(left.cabinId),
+    )
+    // Neither a move nor a click: no question, the booking not opened, the bar where it was.
+    await expect(page).toHaveURL(/#\/calendar/)
+    await expect(page.getByRole('dialog')).toBeHidden()
+    expect((await bar(page, left.id).boundingBox())!.x).toBeCloseTo(before.x, 0)
+  })
+
   test('a calendar that cannot be loaded says so and loads again on Try again', async ({ page }) => {
     const { recover } = await failReadsUntilRecovered(
       page,

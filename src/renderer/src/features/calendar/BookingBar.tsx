@@ -41,8 +41,8 @@ function StayCard({ booking }: { booking: CalendarBooking }) {
   )
 }
 
-/** How a bar may be dragged: moved whole, stretched at its end, or neither. */
-export type BarGrip = 'move' | 'resize'
+/** How a bar is held: to move it whole, to stretch its end, or only held (it cannot move). */
+export type BarGrip = 'move' | 'resize' | 'hold'
 
 interface BookingBarProps {
   booking: CalendarBooking
@@ -103,7 +103,7 @@ export function BookingBar({
         style={placementStyle(placement, days)}
         aria-label={label}
         draggable={false}
-        onPointerDown={canMove ? (event) => onGrip(booking, 'move', event) : undefined}
+        onPointerDown={(event) => onGrip(booking, canMove ? 'move' : 'hold', event)}
         onClick={(event) => {
           if (shouldIgnoreClick()) event.preventDefault()
         }}

@@ -18,7 +18,7 @@ export type CalendarDrag =
   /** Free nights being chosen in one row, by dragging or by a click waiting for a shift-click. */
   | { kind: 'select'; stay: DraftStay; isPending: boolean }
   /** A bar being moved whole or stretched at its end. */
-  | { kind: BarGrip; booking: CalendarBooking; stay: DraftStay }
+  | { kind: Exclude<BarGrip, 'hold'>; booking: CalendarBooking; stay: DraftStay }
 
 interface Geometry {
   /** A lane's left edge (px, viewport) and one day's width. */
@@ -143,7 +143,7 @@ export function useCalendarDrag({ from, days, rowHeight, cabins, onSelect, onDro
     [days, from, follow, onSelect],
   )
 
-  /** A press on a bar (to move it) or on its end (to stretch it). */
+  /** A press on a bar (to move it, or only held when it cannot move) or on its end (to stretch it). */
   const pressBar = useCallback(
     (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => {
       if (event.button !== 0) return
@@ -182,13 +182,15 @@ export function useCalendarDrag({ from, days, rowHeight, cabins, onSelect, onDro
           )
             return
           origin.hasMoved = true
-          setDrag({ kind: grip, booking, stay: stayAt(move) })
+          // A bar that cannot move only follows the pointer enough to know it was not clicked.
+          if (grip !== 'hold') setDrag({ kind: grip, booking, stay: stayAt(move) })
         },
         (up) => {
           if (!origin.hasMoved) return
           // The release of a drag also clicks the bar it began on: that click must not open it.
           ignoreNextClick.current = true
           setTimeout(() => (ignoreNextClick.current = false))
+          if (grip === 'hold') return
           setDrag(null)
           const stay = stayAt(up)
           const isChanged =
