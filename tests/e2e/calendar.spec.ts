@@ -285,6 +285,33 @@ test.describe('Calendar', () => {
     await expect(grid(page)).toHaveAttribute('aria-busy', 'false')
   })
 
+  test('hundreds of cabins: only the rows in sight are in the page, and scrolling brings the rest', async ({
+    page,
+  }) => {
+    const cabins = Array.from({ length: 300 }, (_, index) => ({
+      id: 100_000 + index,
+      name: `Cabin ${String(index + 1).padStart(3, '0')}`,
+      maxCapacity: 2,
+    }))
+    await page.route(
+      (url) => url.pathname.endsWith('/rest/v1/cabins'),
+      (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(cabins) }),
+    )
+    await openWindow(page)
+    await expect(grid(page)).toHaveAttribute('aria-rowcount', '302')
+    const rows = grid(page).locator('[role="row"][data-cabin-id]')
+    await expect(rows.first()).toHaveAttribute('data-cabin-id', '100000')
+    expect(await rows.count()).toBeLessThan(60)
+
+    await page
+      .locator('[data-calendar-scroll]')
+      .evaluate((element) => element.scrollTo({ top: element.scrollHeight }))
+    await expect(row(page, 100_299)).toBeInViewport()
+    expect(await rows.count()).toBeLessThan(60)
+    await expect(row(page, 100_000)).toHaveCount(0)
+  })
+
   test('without cabins it says so and leads to the Cabins screen', async ({ page }) => {
     await page.route(
       (url) => url.pathname.endsWith('/rest/v1/cabins'),
