@@ -117,7 +117,7 @@ export async function dashboardPageLoad(url: string, runs: number): Promise<Late
 }
 
 /** Signs in through the login screen once and returns the session supabase-js stored (sessionStorage). */
-async function signedInSession(browser: Browser, url: string): Promise<[string, string][]> {
+export async function signedInSession(browser: Browser, url: string): Promise<[string, string][]> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${url}/#/login`)

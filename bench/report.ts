@@ -1,4 +1,6 @@
 import type { AppFigures, DeskDay } from './appFigures'
+import type { CalendarPageFigures } from './calendar'
+import { LARGE } from './largeProperty'
 import type { LoadFigures } from './load'
 import type { LoginBundle } from './renderer'
 import type { ReservationFigures } from './reservations'
@@ -26,6 +28,8 @@ export interface EngineResults {
     readyExistingMs: number
     app: AppFigures
     reservations: ReservationFigures
+    /** calendar_window for 31 days of every cabin. */
+    calendarWindow: Latency
     directDashboard90: Latency
     /** After the app's calls and the obvious design's downloads. */
     memory: Memory
@@ -42,7 +46,12 @@ export interface Results {
   quick: boolean
   largeProperty?: { cabins: number; guests: number; bookings: number }
   engines: { pglite?: EngineResults; postgres?: EngineResults }
-  renderer: { loginBundle: LoginBundle; dashboardPageLoad?: Latency }
+  renderer: {
+    loginBundle: LoginBundle
+    dashboardPageLoad?: Latency
+    /** The calendar of the large property in Chromium (PGlite backend). */
+    calendarPage?: CalendarPageFigures
+  }
   table?: TableRow[]
 }
 
@@ -118,6 +127,11 @@ function backendFigures(): Figure[] {
       figure: 'create booking, 500k: p50 / p95 ms',
       goal: '— / ≤ 20',
       of: large(({ reservations: r }) => [both(r.createBooking), r.createBooking.p95 <= 20]),
+    },
+    {
+      figure: 'calendar, 31 days of 500 cabins, 500k: p50 / p95 ms',
+      goal: '— / ≤ 30',
+      of: large(({ calendarWindow: c }) => [both(c), c.p95 <= 30]),
     },
     {
       figure: 'guests list page, 100k guests: p50 / p95 ms (every sort, with and without search)',
@@ -232,6 +246,27 @@ export function tableRows(results: Results): TableRow[] {
       pglite: mark([ms(dashboardPageLoad.p50), dashboardPageLoad.p50 <= 800]),
       postgres: '(PGlite backend)',
     })
+  }
+  const { calendarPage } = results.renderer
+  if (calendarPage) {
+    const { load, scroll } = calendarPage
+    rows.push(
+      {
+        figure: 'renderer: calendar drawn, 31 days of 500 cabins, 500k: p50 / p95 ms',
+        goal: '— / ≤ 1 000',
+        pglite: mark([both(load), load.p95 <= 1000]),
+        postgres: '(PGlite backend)',
+      },
+      {
+        figure: 'renderer: calendar scrolled through every row: longest frame ms (rows seen)',
+        goal: '≤ 50 (all 500)',
+        pglite: mark([
+          `${ms(scroll.longestFrameMs)} (${scroll.rowsSeen})`,
+          scroll.longestFrameMs <= 50 && scroll.rowsSeen >= LARGE.cabins,
+        ]),
+        postgres: '(PGlite backend)',
+      },
+    )
   }
   return rows
 }

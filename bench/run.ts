@@ -12,6 +12,7 @@ import { recordRequests, signIn } from './appClient'
 import { measureApp, type AppFigures, type DeskDay } from './appFigures'
 import { startBackend } from './backend'
 import { directDashboard } from './direct'
+import { measureCalendarPage, measureCalendarWindow, type CalendarPageFigures } from './calendar'
 import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
@@ -27,6 +28,8 @@ const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'innkeeper-bench')
 const RUNS = 40
 const LOAD = { connections: 10, seconds: 30 }
 const PAGE_LOAD_RUNS = 7
+/** Each run opens the 31-day calendar of 500 cabins in a fresh browser context. */
+const CALENDAR_PAGE_RUNS = 7
 
 /** `npm run bench [-- --quick]`: builds the app, measures it on PGlite (and PostgreSQL), prints and saves. */
 export async function runBench(argv: string[]): Promise<void> {
@@ -45,11 +48,15 @@ export async function runBench(argv: string[]): Promise<void> {
     const bundle = loginBundle(build.rendererDir)
     const engineResults: Partial<Record<Engine, EngineResults>> = {}
     let pageLoad: Latency | undefined
+    let calendarPage: CalendarPageFigures | undefined
     for (const engine of engines) {
       const demo = await demoScale(engine, build, work, desk, databases, engine === 'pglite')
       pageLoad ??= demo.pageLoad
-      const large = quick ? undefined : await largeScale(engine, build, work, desk, databases)
-      engineResults[engine] = { demo: demo.results, large }
+      const large = quick
+        ? undefined
+        : await largeScale(engine, build, work, desk, databases, engine === 'pglite')
+      engineResults[engine] = { demo: demo.results, large: large?.results }
+      calendarPage ??= large?.calendarPage
     }
     const results: Results = {
       machine: machine(),
@@ -60,7 +67,7 @@ export async function runBench(argv: string[]): Promise<void> {
       quick,
       largeProperty: quick ? undefined : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
       engines: engineResults,
-      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad },
+      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad, calendarPage },
     }
     printTable(results)
     writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
@@ -147,14 +154,23 @@ async function demoScale(
   }
 }
 
-/** The large property: built in SQL, checked, then the app's calls, the obvious design and memory. */
+interface LargeOutcome {
+  results: NonNullable<EngineResults['large']>
+  calendarPage?: CalendarPageFigures
+}
+
+/**
+ * The large property: built in SQL, checked, then the app's calls, the obvious design, the calendar
+ * (in Chromium once) and memory.
+ */
 async function largeScale(
   engine: Engine,
   build: AppBuild,
   work: string,
   desk: DeskDay,
   databases: Databases,
-): Promise<EngineResults['large']> {
+  withCalendarPage: boolean,
+): Promise<LargeOutcome> {
   const dataDir = join(work, `${engine}-large`)
   mkdirSync(dataDir)
   const databaseUrl = engine === 'postgres' ? await databases.create('large') : undefined
@@ -166,21 +182,39 @@ async function largeScale(
     return { built, direct: await directDashboard(db, desk, RUNS) }
   })
 
-  const backend = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: false })
+  const backend = await startBackend({
+    serverJs: build.serverJs,
+    dataDir,
+    databaseUrl,
+    demo: false,
+    staticDir: withCalendarPage ? build.rendererDir : undefined,
+  })
   try {
     await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
     log(`${engine}, 500k: the app's calls and the obvious design`)
     const app = await measureApp(desk, { runs: RUNS, obviousRuns: 5 })
+    log(`${engine}, 500k: the calendar's 31-day window`)
+    const calendarWindow = await measureCalendarWindow(desk, RUNS)
     // After the app's figures: it creates bookings (far ahead, but created today).
     log(`${engine}, 500k: the reservations desk`)
     const reservations = await measureReservations(desk, RUNS)
+    const memory = backend.memory()
+    let calendarPage: CalendarPageFigures | undefined
+    if (withCalendarPage) {
+      log(`${engine}, 500k: the calendar in Chromium`)
+      calendarPage = await measureCalendarPage(backend.url, CALENDAR_PAGE_RUNS)
+    }
     return {
-      buildSeconds: built.ms / 1000,
-      readyExistingMs: backend.readyMs,
-      app,
-      reservations,
-      directDashboard90: direct,
-      memory: backend.memory(),
+      results: {
+        buildSeconds: built.ms / 1000,
+        readyExistingMs: backend.readyMs,
+        app,
+        reservations,
+        calendarWindow,
+        directDashboard90: direct,
+        memory,
+      },
+      calendarPage,
     }
   } finally {
     await backend.stop()

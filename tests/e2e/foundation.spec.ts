@@ -108,6 +108,7 @@ test('the layout links every section and marks the current one', async ({ page }
   const nav = page.getByRole('navigation', { name: 'Main' })
   const sections = [
     ['Bookings', /#\/bookings/, 'All bookings'],
+    ['Calendar', /#\/calendar/, 'Calendar'],
     ['Cabins', /#\/cabins/, 'All cabins'],
     ['Users', /#\/users/, 'Create a new user'],
     ['Settings', /#\/settings/, 'Update hotel settings'],

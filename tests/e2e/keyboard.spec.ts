@@ -57,6 +57,7 @@ test('every screen names itself in the window title', async ({ page }) => {
   await expect(page).toHaveTitle('Dashboard · Innkeeper')
   const screens = [
     ['/bookings', 'Bookings'],
+    ['/calendar', 'Calendar'],
     ['/bookings/1', 'Booking #1'],
     ['/checkin/1', 'Check in booking #1'],
     ['/cabins', 'Cabins'],

@@ -56,6 +56,11 @@ export function createAppRouter(queryClient: QueryClient) {
               lazy: page(() => import('../features/bookings/BookingsPage')),
             },
             {
+              path: 'calendar',
+              ...titled('Calendar'),
+              lazy: page(() => import('../features/calendar/CalendarPage')),
+            },
+            {
               path: 'bookings/new',
               ...titled('New booking'),
               lazy: page(() => import('../features/bookings/form/NewBookingPage')),

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   /** The button that steps back: "Cancel", or words of its own where the action is itself a cancel. */
   cancelLabel?: string
   isPending: boolean
+  /** The action cannot be taken yet (what it needs is still loading or failed); stepping back still can. */
+  confirmDisabled?: boolean
   /** The action destroys something: its button is red. */
   danger?: boolean
   width?: number
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   isPending,
+  confirmDisabled = false,
   danger = false,
   width = 460,
   onConfirm,
@@ -51,7 +54,7 @@ export function ConfirmDialog({
           key="confirm"
           type="primary"
           danger={danger}
-          disabled={isPending}
+          disabled={isPending || confirmDisabled}
           loading={isPending}
           onClick={onConfirm}
         >

@@ -79,3 +79,40 @@ export function FormSkeleton({ label, fields }: { label: string; fields: number 
     </div>
   )
 }
+
+/**
+ * A chart of rows on its way (the calendar): a header band, then rows of a name and a stretch of
+ * grey where the row's content will lie, staggered so it reads as rows, not as one block.
+ */
+export function RowsSkeleton({
+  label,
+  rows = 10,
+  className,
+}: {
+  label: string
+  rows?: number
+  className?: string
+}) {
+  return (
+    <div
+      className={[styles.rows, className].filter(Boolean).join(' ')}
+      aria-label={label}
+      aria-busy
+      role="group"
+    >
+      <LoadingStatus what={label.toLowerCase()} />
+      <div className={styles.rowsHead} />
+      {Array.from({ length: rows }, (_, row) => (
+        <div key={row} className={styles.rowsRow}>
+          <Skeleton.Input active size="small" className={styles.rowName} />
+          <div
+            className={styles.rowContent}
+            style={{ marginLeft: `${(row * 37) % 45}%`, width: `${25 + ((row * 23) % 30)}%` }}
+          >
+            <Skeleton.Input active block size="small" />
+          </div>
+        </div>
+      ))}
+    </div>
+  )
+}

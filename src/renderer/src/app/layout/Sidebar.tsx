@@ -3,6 +3,7 @@ import {
   HomeOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   ShopOutlined,
   TeamOutlined,
@@ -18,6 +19,7 @@ import { useSidebarCollapsed } from './useSidebarCollapsed'
 const links: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/dashboard', label: 'Home', icon: <HomeOutlined /> },
   { to: '/bookings', label: 'Bookings', icon: <CalendarOutlined /> },
+  { to: '/calendar', label: 'Calendar', icon: <ScheduleOutlined /> },
   { to: '/guests', label: 'Guests', icon: <TeamOutlined /> },
   { to: '/cabins', label: 'Cabins', icon: <ShopOutlined /> },
   { to: '/users', label: 'Users', icon: <UserAddOutlined /> },

@@ -1,3 +1,5 @@
+import type { PricedStay } from '@shared/domain/reservations'
+import { guestKeys } from '../guests/queryKeys'
 import type { StayQuery } from './form/service'
 import type { BookingsQuery } from './service'
 
@@ -9,4 +11,20 @@ export const bookingKeys = {
   detail: (id: number) => ['booking', id] as const,
   free: ['free-cabins'] as const,
   freeCabins: (stay: StayQuery | undefined) => ['free-cabins', stay] as const,
+  /** The prices the database would store for a stay (quote_stay). */
+  quote: (stay: PricedStay | undefined) => ['stay-quote', stay] as const,
 }
+
+/** Every query that shows bookings or what they hold: a saved or moved stay changes all of them. */
+export const BOOKING_QUERIES = [
+  bookingKeys.lists,
+  bookingKeys.details,
+  bookingKeys.free,
+  ['dashboard'],
+  ['today-activity'],
+  ['calendar'],
+  guestKeys.searches,
+  // A guest's page lists their stays and the directory counts them; a new guest joins the directory.
+  guestKeys.lists,
+  guestKeys.pages,
+]

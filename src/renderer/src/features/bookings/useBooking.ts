@@ -1,21 +1,21 @@
-import { useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { useFailureToast } from '../../ui/failureToast'
 import { bookingKeys } from './queryKeys'
 import { getBooking } from './service'
 
 /**
- * The booking named by the route's :bookingId (a missing one is not retried: see queryClient). A
- * booking leaves the cache as soon as no screen shows it: one deleted meanwhile (here or at another
- * desk) is never shown again from memory.
+ * One booking with its cabin and guest (a missing one is not retried: see queryClient). A booking
+ * leaves the cache as soon as no screen shows it: one deleted meanwhile (here or at another desk) is
+ * never shown again from memory.
  */
+export function bookingQuery(id: number) {
+  return queryOptions({ queryKey: bookingKeys.detail(id), queryFn: () => getBooking(id), gcTime: 0 })
+}
+
+/** The booking named by the route's :bookingId. */
 export function useBooking() {
-  const id = Number(useParams().bookingId)
-  const query = useQuery({
-    queryKey: bookingKeys.detail(id),
-    queryFn: () => getBooking(id),
-    gcTime: 0,
-  })
+  const query = useQuery(bookingQuery(Number(useParams().bookingId)))
   useFailureToast(query.error)
   return query
 }

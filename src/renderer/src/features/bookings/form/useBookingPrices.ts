@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { isSamePricedStay, stayPrices, type PricedStay, type StayPrices } from '@shared/domain/reservations'
 import { useFailureToast } from '../../../ui/failureToast'
+import { bookingKeys } from '../queryKeys'
 import type { Booking } from '../types'
 import type { FreeCabin } from './service'
 import { quoteStay } from './service'
@@ -24,7 +25,7 @@ export function useBookingPrices({ stay, freeCabin, breakfastPrice, original }: 
   const unchanged = stay !== undefined && original !== undefined && isSamePricedStay(stay, original)
   const needsQuote = stay !== undefined && !unchanged && original?.status === 'checked-in'
   const quote = useQuery({
-    queryKey: ['stay-quote', stay],
+    queryKey: bookingKeys.quote(stay),
     queryFn: () => quoteStay(stay!),
     enabled: needsQuote,
   })

@@ -2,25 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { useNavigate } from 'react-router-dom'
 import { toastFailure } from '../../../ui/failureToast'
-import { guestKeys } from '../../guests/queryKeys'
-import { bookingKeys } from '../queryKeys'
+import { BOOKING_QUERIES, bookingKeys } from '../queryKeys'
 import { changeBooking, createBooking, type BookingRequest, type NewBookingRequest } from './service'
 
 export type SaveBookingRequest =
   { bookingId?: undefined; request: NewBookingRequest } | { bookingId: number; request: BookingRequest }
-
-/** Every query that shows bookings or what they hold: a saved stay changes all of them. */
-const BOOKING_QUERIES = [
-  bookingKeys.lists,
-  bookingKeys.details,
-  bookingKeys.free,
-  ['dashboard'],
-  ['today-activity'],
-  guestKeys.searches,
-  // A guest's page lists their stays and the directory counts them; a new guest joins the directory.
-  guestKeys.lists,
-  guestKeys.pages,
-]
 
 /**
  * Creates or changes a booking, then opens it with a toast. A refusal (a taken cabin, a rule, new

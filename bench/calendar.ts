@@ -1,0 +1,140 @@
+import { addDays } from '@shared/domain/format'
+import { chromium, type Page } from 'playwright-core'
+import { chromiumLaunchOptions } from '../tests/support/chromium'
+import { supabase } from './appClient'
+import type { DeskDay } from './appFigures'
+import { LARGE } from './largeProperty'
+import { signedInSession } from './renderer'
+import { summarize, timeCalls, warmUp, WARM_UP_MS, type Latency } from './stats'
+
+/** The calendar's span the figures are taken at: the longer of its two. */
+const DAYS = 31
+/**
+ * First days of the windows asked: the calendar's default (today − 2), the weeks around it where every
+ * cabin is booked, and windows years back, where the index holds ten years of stays before them.
+ */
+const WINDOW_OFFSETS = [-2, -40, 12, -365, -700, -1200, -3000]
+
+/** calendar_window for a 31-day window at the large property, as the calendar screen asks it. */
+export async function measureCalendarWindow(desk: DeskDay, runs: number): Promise<Latency> {
+  const windows = WINDOW_OFFSETS.map((days) => addDays(desk.today, days))
+  await warmUp(async () => {
+    for (const from of windows) await calendarWindow(from)
+  }, WARM_UP_MS)
+  return summarize(await timeCalls((i) => calendarWindow(windows[i % windows.length]), { warmup: 0, runs }))
+}
+
+async function calendarWindow(from: string) {
+  const { data, error } = await supabase().rpc('calendar_window', { p_from: from, p_days: DAYS })
+  if (error) throw new Error(`calendar_window failed: ${error.message}`)
+  // Each cabin has a stay in every month of the ten years: an empty answer means a broken window.
+  if (data.length < LARGE.cabins) throw new Error(`calendar_window from ${from} gave ${data.length} stays`)
+  return data
+}
+
+export interface CalendarScroll {
+  /** Distinct cabin rows drawn on the way from the top to the bottom (every one of them: 500). */
+  rowsSeen: number
+  /** Frames the scroll took, one step each. */
+  frames: number
+  /** The longest time between two frames while scrolling (requestAnimationFrame's timestamps). */
+  longestFrameMs: number
+  /** The usual frame, and how many took longer than the goal: one slow frame or a slow scroll. */
+  medianFrameMs: number
+  framesOver50Ms: number
+  /** The longest animation frame Chromium reported (Long Animation Frames: blocking over 50 ms). */
+  longestAnimationFrameMs: number
+}
+
+export interface CalendarPageFigures {
+  /** From navigation to the 31-day grid of every cabin drawn with its bars. */
+  load: Latency
+  scroll: CalendarScroll
+}
+
+const GRID = '[role="grid"][aria-label="Calendar"]'
+/** A wheel turned briskly: about three cabin rows a frame. */
+const SCROLL_STEP_PX = 120
+
+/**
+ * Chromium opening the calendar (web mode, served by the backend at `url`, already signed in) for 31
+ * days, until the grid says it is drawn (aria-busy false) with its bars: milliseconds since navigation
+ * start, each run in a fresh browser context. Then the last page's grid is scrolled from the first
+ * cabin to the last, a step a frame as a wheel would, timing every frame.
+ */
+export async function measureCalendarPage(url: string, runs: number): Promise<CalendarPageFigures> {
+  const browser = await chromium.launch(chromiumLaunchOptions)
+  try {
+    const session = await signedInSession(browser, url)
+    const samples: number[] = []
+    let scroll: CalendarScroll | undefined
+    // The first run warms what a fresh context cannot throw away (the browser's own start-up work).
+    for (let run = 0; run <= runs; run++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+      await context.addInitScript((entries: [string, string][]) => {
+        for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
+      }, session)
+      const page = await context.newPage()
+      await page.goto(`${url}/#/calendar?days=${DAYS}`, { waitUntil: 'commit' })
+      const drawnAt = await page.waitForFunction(
+        (grid: string) => {
+          const drawn = document.querySelector(`${grid}[aria-busy="false"] [data-booking-id]`)
+          return drawn && drawn.getBoundingClientRect().height > 0 && performance.now()
+        },
+        GRID,
+        { polling: 'raf', timeout: 30_000 },
+      )
+      if (run > 0) samples.push((await drawnAt.jsonValue()) as number)
+      if (run === runs) scroll = await scrollThroughRows(page)
+      await context.close()
+    }
+    return { load: summarize(samples), scroll: scroll! }
+  } finally {
+    await browser.close()
+  }
+}
+
+async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
+  return page.evaluate(async (step: number) => {
+    const scroller = document.querySelector<HTMLElement>('[data-calendar-scroll]')
+    if (!scroller) throw new Error('The calendar has no [data-calendar-scroll]')
+    const rows = new Set<string>()
+    const seeRows = () => {
+      for (const row of scroller.querySelectorAll<HTMLElement>('[role="row"][data-cabin-id]'))
+        rows.add(row.dataset.cabinId!)
+    }
+    let longestAnimationFrameMs = 0
+    const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+      ? new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            longestAnimationFrameMs = Math.max(longestAnimationFrameMs, entry.duration)
+        })
+      : undefined
+    observer?.observe({ type: 'long-animation-frame' })
+    const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
+    const gaps: number[] = []
+    let last = await nextFrame()
+    seeRows()
+    for (;;) {
+      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1
+      scroller.scrollTop += step
+      const now = await nextFrame()
+      gaps.push(now - last)
+      last = now
+      seeRows()
+      if (atBottom) break
+    }
+    // Frames still to come are reported after they end.
+    await nextFrame()
+    observer?.disconnect()
+    const sorted = [...gaps].sort((a, b) => a - b)
+    return {
+      rowsSeen: rows.size,
+      frames: gaps.length,
+      longestFrameMs: sorted[sorted.length - 1],
+      medianFrameMs: sorted[Math.floor(sorted.length / 2)],
+      framesOver50Ms: gaps.filter((gap) => gap > 50).length,
+      longestAnimationFrameMs,
+    }
+  }, SCROLL_STEP_PX)
+}

@@ -1,0 +1,221 @@
+import { useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react'
+import { UserOutlined } from '@ant-design/icons'
+import { plural } from '@shared/domain/format'
+import { useVirtualRows } from '../../ui/useVirtualRows'
+import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
+import { barPlacement, isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
+import styles from './Calendar.module.css'
+import type { CalendarBooking, CalendarCabin } from './service'
+import type { CalendarDrag, DraftStay } from './useCalendarDrag'
+import type { BookingMove } from './move'
+
+/** Fixed, so that the rows on screen follow from the scroll position alone (Calendar.module.css agrees). */
+export const ROW_HEIGHT = 44
+const HEAD_HEIGHT = 88
+
+interface CalendarGridProps {
+  cabins: readonly CalendarCabin[]
+  bookings: readonly CalendarBooking[]
+  from: string
+  days: number
+  today: string
+  /** The window's stays are on their way (the previous window's, if any, are shown dimmed). */
+  isLoading: boolean
+  drag: CalendarDrag | null
+  /** A move waiting for its confirmation: drawn as a ghost where it would go. */
+  pendingMove: BookingMove | null
+  pressLane: (cabinId: number, event: ReactPointerEvent<HTMLElement>) => void
+  pressBar: (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => void
+  shouldIgnoreClick: () => boolean
+}
+
+function DayHeader({ day, index }: { day: WindowDay; index: number }) {
+  const showMonth = index === 0 || day.dayOfMonth === '1'
+  return (
+    <div
+      role="columnheader"
+      aria-colindex={index + 2}
+      className={[styles.day, day.isWeekend && styles.weekend, day.isToday && styles.today]
+        .filter(Boolean)
+        .join(' ')}
+      aria-current={day.isToday ? 'date' : undefined}
+    >
+      <span className={styles.weekday}>{day.weekday}</span>
+      <span className={styles.date}>
+        {day.dayOfMonth}
+        {showMonth && <span className={styles.month}> {day.month}</span>}
+      </span>
+    </div>
+  )
+}
+
+/** A ghost: a stay being drawn, moved or stretched, where it would land. */
+function Ghost({
+  stay,
+  from,
+  days,
+  isRefused,
+}: {
+  stay: DraftStay
+  from: string
+  days: number
+  isRefused: boolean
+}) {
+  const placement = barPlacement(stay, from, days)
+  if (!placement) return null
+  return (
+    <div
+      className={isRefused ? `${styles.ghost} ${styles.refused}` : styles.ghost}
+      style={placementStyle(placement, days)}
+      aria-hidden
+    />
+  )
+}
+
+/**
+ * The tape chart: a sticky header of days and the occupancy of each night, then a row per cabin with
+ * its stays as bars. Only the rows in sight (and a margin) are in the DOM; a row is one lane whose
+ * background draws the day lines, with its bars laid over it.
+ */
+export function CalendarGrid({
+  cabins,
+  bookings,
+  from,
+  days,
+  today,
+  isLoading,
+  drag,
+  pendingMove,
+  pressLane,
+  pressBar,
+  shouldIgnoreClick,
+}: CalendarGridProps) {
+  const scroller = useRef<HTMLDivElement>(null)
+  const { start, end } = useVirtualRows(scroller, {
+    count: cabins.length,
+    rowHeight: ROW_HEIGHT,
+    offset: HEAD_HEIGHT,
+  })
+  const windowOfDays = useMemo(() => windowDays(from, days, today), [from, days, today])
+  const staysByCabin = useMemo(() => {
+    const byCabin = new Map<number, CalendarBooking[]>()
+    for (const booking of bookings)
+      byCabin.set(booking.cabinId, [...(byCabin.get(booking.cabinId) ?? []), booking])
+    return byCabin
+  }, [bookings])
+  const taken = useMemo(() => nightsTaken(bookings, from, days), [bookings, from, days])
+
+  const ghost = drag?.stay ?? pendingMove
+  const movingId = drag && drag.kind !== 'select' ? drag.booking.id : pendingMove?.booking.id
+  const isGhostRefused = !!ghost && !isStayFree(bookings, ghost, movingId)
+
+  return (
+    <div ref={scroller} className={styles.scroller} data-calendar-scroll>
+      <div
+        role="grid"
+        aria-label="Calendar"
+        aria-busy={isLoading}
+        aria-rowcount={cabins.length + 2}
+        aria-colcount={days + 1}
+        className={isLoading ? `${styles.grid} ${styles.loading}` : styles.grid}
+        style={{ '--days': days } as CSSProperties}
+      >
+        <div role="rowgroup" className={styles.head}>
+          <div role="row" aria-rowindex={1} className={styles.headRow}>
+            <div role="columnheader" aria-colindex={1} className={styles.corner}>
+              Cabin
+            </div>
+            {windowOfDays.map((day, index) => (
+              <DayHeader key={day.date} day={day} index={index} />
+            ))}
+          </div>
+          <div role="row" aria-rowindex={2} className={styles.headRow}>
+            <div role="rowheader" aria-colindex={1} className={`${styles.corner} ${styles.occupancyTitle}`}>
+              Occupancy
+            </div>
+            {windowOfDays.map((day, index) => (
+              <div
+                key={day.date}
+                role="gridcell"
+                aria-colindex={index + 2}
+                className={[styles.occupancy, day.isWeekend && styles.weekend, day.isToday && styles.today]
+                  .filter(Boolean)
+                  .join(' ')}
+                aria-label={`${taken[index]} of ${cabins.length} cabins taken`}
+              >
+                {taken[index]}/{cabins.length}
+              </div>
+            ))}
+          </div>
+        </div>
+        <div role="rowgroup" className={styles.body} style={{ height: cabins.length * ROW_HEIGHT }}>
+          <div className={styles.columns} aria-hidden>
+            {windowOfDays.map((day) => (
+              <div
+                key={day.date}
+                className={[day.isWeekend && styles.weekend, day.isToday && styles.today]
+                  .filter(Boolean)
+                  .join(' ')}
+              />
+            ))}
+          </div>
+          {cabins.slice(start, end).map((cabin, offset) => {
+            const index = start + offset
+            const stays = staysByCabin.get(cabin.id) ?? []
+            return (
+              <div
+                key={cabin.id}
+                role="row"
+                aria-rowindex={index + 3}
+                data-cabin-id={cabin.id}
+                className={styles.row}
+                style={{ top: index * ROW_HEIGHT }}
+              >
+                <div
+                  role="rowheader"
+                  aria-colindex={1}
+                  aria-label={`${cabin.name}, up to ${plural(cabin.maxCapacity, 'guest')}`}
+                  className={styles.cabin}
+                >
+                  <span className={styles.cabinName}>{cabin.name}</span>
+                  <span className={styles.capacity}>
+                    <UserOutlined aria-hidden /> {cabin.maxCapacity}
+                  </span>
+                </div>
+                <div
+                  role="gridcell"
+                  aria-colindex={2}
+                  aria-colspan={days}
+                  data-lane
+                  className={styles.lane}
+                  onPointerDown={(event) => pressLane(cabin.id, event)}
+                >
+                  {stays.map((booking) => {
+                    const placement = barPlacement(booking, from, days)
+                    return (
+                      placement && (
+                        <BookingBar
+                          key={booking.id}
+                          booking={booking}
+                          placement={placement}
+                          days={days}
+                          isDragging={drag !== null}
+                          isMoving={booking.id === movingId}
+                          onGrip={pressBar}
+                          shouldIgnoreClick={shouldIgnoreClick}
+                        />
+                      )
+                    )
+                  })}
+                  {ghost?.cabinId === cabin.id && (
+                    <Ghost stay={ghost} from={from} days={days} isRefused={isGhostRefused} />
+                  )}
+                </div>
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,158 @@
+import dayjs from 'dayjs'
+import { addDays, daysBetween } from '@shared/domain/format'
+
+/**
+ * The calendar's window of days and where a stay sits in it. Stay dates are calendar dates
+ * (YYYY-MM-DD): every step here counts whole days between strings, so neither the desk's time zone
+ * nor a daylight-saving day (a 23- or 25-hour day, a midnight that does not exist) moves a column.
+ */
+
+/** The spans the switch offers. */
+export const CALENDAR_SPANS = [14, 31] as const
+export type CalendarSpan = (typeof CALENDAR_SPANS)[number]
+export const DEFAULT_SPAN: CalendarSpan = 14
+/** The default window opens two days before today, so the last departures are in sight. */
+export const DAYS_BEFORE_TODAY = 2
+
+export interface WindowDay {
+  date: string
+  /** "Mon" */
+  weekday: string
+  /** "18" */
+  dayOfMonth: string
+  /** "Nov", shown on the first day of the window and of each month. */
+  month: string
+  isWeekend: boolean
+  isToday: boolean
+}
+
+/** The window's days, from its first day on. */
+export function windowDays(from: string, days: number, today: string): WindowDay[] {
+  return Array.from({ length: days }, (_, index) => {
+    const date = addDays(from, index)
+    // Parsed at the day's local midnight (or the first hour after it, where midnight is skipped),
+    // which is always inside that calendar day.
+    const day = dayjs(date)
+    return {
+      date,
+      weekday: day.format('ddd'),
+      dayOfMonth: day.format('D'),
+      month: day.format('MMM'),
+      isWeekend: day.day() === 0 || day.day() === 6,
+      isToday: date === today,
+    }
+  })
+}
+
+/** The window's first day and span as the URL holds them (`?from=YYYY-MM-DD&days=14`). */
+export interface CalendarWindowParams {
+  from: string
+  days: CalendarSpan
+}
+
+export function defaultWindow(today: string): CalendarWindowParams {
+  return { from: addDays(today, -DAYS_BEFORE_TODAY), days: DEFAULT_SPAN }
+}
+
+/** A real YYYY-MM-DD day from 1900 on: not "2026-02-30", which Date would roll into March. */
+function isCalendarDate(value: string | null): value is string {
+  if (value === null || !/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/.test(value)) return false
+  const time = Date.parse(`${value}T00:00:00Z`)
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+}
+
+/**
+ * The window a URL asks for; a missing or invalid value reads as its default. `isCorrected` says the
+ * URL should be rewritten to what is shown.
+ */
+export function parseWindowParams(
+  searchParams: URLSearchParams,
+  today: string,
+): CalendarWindowParams & { isCorrected: boolean } {
+  const fallback = defaultWindow(today)
+  const fromParam = searchParams.get('from')
+  const daysParam = searchParams.get('days')
+  const from = isCalendarDate(fromParam) ? fromParam : fallback.from
+  const days = CALENDAR_SPANS.find((span) => String(span) === daysParam) ?? fallback.days
+  return { from, days, isCorrected: from !== fromParam || String(days) !== daysParam }
+}
+
+/** The window after moving by whole spans (−1: previous, +1: next). */
+export function shiftWindow({ from, days }: CalendarWindowParams, spans: number): CalendarWindowParams {
+  return { from: addDays(from, spans * days), days }
+}
+
+/**
+ * Where a bar lies, in half days from the window's left edge (0 … 2 × days): a stay begins in the
+ * middle of its arrival day and ends in the middle of its departure day, so a departure and an
+ * arrival on the same day sit side by side. A stay reaching past an edge is cut there, flat.
+ */
+export interface BarPlacement {
+  startHalf: number
+  endHalf: number
+  /** The stay began before the window's first day. */
+  isCutAtStart: boolean
+  /** The stay ends after the window's last day. */
+  isCutAtEnd: boolean
+}
+
+export function barPlacement(
+  stay: { startDate: string; endDate: string },
+  from: string,
+  days: number,
+): BarPlacement | null {
+  const arrival = 2 * daysBetween(from, stay.startDate) + 1
+  const departure = 2 * daysBetween(from, stay.endDate) + 1
+  const startHalf = Math.max(arrival, 0)
+  const endHalf = Math.min(departure, 2 * days)
+  if (endHalf <= startHalf) return null
+  return { startHalf, endHalf, isCutAtStart: arrival < 0, isCutAtEnd: departure > 2 * days }
+}
+
+/** The date of a column (0-based) of the window. */
+export function dateAtColumn(from: string, column: number): string {
+  return addDays(from, column)
+}
+
+/** The column (0-based, not clamped) of a date. */
+export function columnOfDate(from: string, date: string): number {
+  return daysBetween(from, date)
+}
+
+/** The stay's nights that fall on a day: arrival up to the day before departure. */
+export function isNightOf(stay: { startDate: string; endDate: string }, date: string): boolean {
+  return stay.startDate <= date && date < stay.endDate
+}
+
+/** How many cabins are taken on each night of the window (a cabin counts once a night). */
+export function nightsTaken(
+  stays: readonly { cabinId: number; startDate: string; endDate: string }[],
+  from: string,
+  days: number,
+): number[] {
+  const cabinsByNight = Array.from({ length: days }, () => new Set<number>())
+  for (const stay of stays) {
+    const first = Math.max(columnOfDate(from, stay.startDate), 0)
+    const last = Math.min(columnOfDate(from, stay.endDate) - 1, days - 1)
+    for (let column = first; column <= last; column++) cabinsByNight[column]!.add(stay.cabinId)
+  }
+  return cabinsByNight.map((cabins) => cabins.size)
+}
+
+/**
+ * Whether a stay's nights are free in its cabin among `stays` (any cabin's); the stay being moved,
+ * `exceptId`, leaves its own nights free.
+ */
+export function isStayFree(
+  stays: readonly { id: number; cabinId: number; startDate: string; endDate: string }[],
+  stay: { cabinId: number; startDate: string; endDate: string },
+  exceptId?: number,
+): boolean {
+  return stays.every(
+    (other) =>
+      other.cabinId !== stay.cabinId ||
+      other.id === exceptId ||
+      other.endDate <= stay.startDate ||
+      other.startDate >= stay.endDate,
+  )
+}

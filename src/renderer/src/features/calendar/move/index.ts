@@ -1,0 +1,1 @@
+export { ConfirmBookingMove, type BookingMove } from './ConfirmBookingMove'
