@@ -192,7 +192,7 @@ export type Database = {
         Args: { p_days: number; p_from: string }
         Returns: {
           cabinId: number
-          countryFlag: string | null
+          countryFlag: string
           endDate: string
           guestName: string
           id: number

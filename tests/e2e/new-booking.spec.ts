@@ -166,6 +166,72 @@ test("a booking from a guest's page starts with that guest; an unknown guest is 
   await expect(page.getByRole('button', { name: 'Create booking' })).toHaveCount(0)
 })
 
+test('a stay chosen on the calendar opens with its cabin and dates, and is booked as chosen', async ({
+  page,
+}) => {
+  const api = await staffApi(page)
+  const cabinId = await cabinIdOf(api, '003')
+  await page.goto(`/#/bookings/new?cabinId=${cabinId}&from=2027-03-15&to=2027-03-19`)
+  await expect(heading(page, 'New booking')).toBeVisible()
+  await expect(page.getByPlaceholder('Arrival')).toHaveValue('Mar 15 2027')
+  await expect(page.getByPlaceholder('Departure')).toHaveValue('Mar 19 2027')
+  await expect(page.getByLabel('Number of guests')).toHaveValue('1')
+  await expect(cabinOption(page, '003')).toBeChecked()
+  const summary = page.getByRole('region', { name: 'Summary' })
+  await expect(summary).toContainText('4 nights in Cabin 003 for 1 guest')
+
+  await findGuest(page, 'rossi', 'Sofia Rossi')
+  await page.getByRole('button', { name: 'Create booking' }).click()
+  await expect(page).toHaveURL(/#\/bookings\/\d+$/)
+  const id = Number(page.url().split('/').pop())
+  await expect(page.getByText(`Booking #${id} successfully created`)).toBeVisible()
+  const [stored] = await api.select<{
+    cabinId: number
+    startDate: string
+    endDate: string
+    numGuests: number
+  }>(`bookings?id=eq.${id}&select=cabinId,startDate,endDate,numGuests`)
+  expect(stored).toEqual({ cabinId, startDate: '2027-03-15', endDate: '2027-03-19', numGuests: 1 })
+})
+
+test('from the calendar: a cabin taken for those dates is not chosen, values that are not valid are ignored', async ({
+  page,
+}) => {
+  const api = await staffApi(page)
+  const cabinId = await cabinIdOf(api, '006')
+  await bookThroughApi(api, {
+    cabin: '006',
+    startDate: '2027-03-22',
+    endDate: '2027-03-25',
+    numGuests: 2,
+    guest: 'Ole Hansen',
+  })
+  // Taken by another desk since the calendar was drawn: the dates stay, the free cabins are offered.
+  await page.goto(`/#/bookings/new?cabinId=${cabinId}&from=2027-03-22&to=2027-03-25`)
+  await expect(page.getByPlaceholder('Arrival')).toHaveValue('Mar 22 2027')
+  await expect(cabinOption(page, '001')).toBeVisible()
+  await expect(cabinOption(page, '006')).toHaveCount(0)
+  await expect(page.getByRole('radio', { name: /^Cabin /, checked: true })).toHaveCount(0)
+
+  // A stay the rules refuse is shown with the rule, as if picked.
+  await page.goto(`/#/bookings/new?cabinId=${cabinId}&from=2027-03-28&to=2027-03-29`)
+  await expect(page.getByText('A booking must last between 3 and 90 nights')).toBeVisible()
+
+  for (const query of [
+    'cabinId=abc&from=2027-02-30&to=2027-03-04',
+    `cabinId=${cabinId}&from=2027-03-04&to=2027-03-01`,
+    `cabinId=-1&from=soon`,
+  ]) {
+    await page.goto(`/#/bookings/new?${query}`)
+    await expect(heading(page, 'New booking')).toBeVisible()
+    await expect(page.getByPlaceholder('Arrival'), query).toHaveValue('')
+    await expect(page.getByPlaceholder('Departure'), query).toHaveValue('')
+    await expect(
+      page.getByText('Choose the dates and the number of guests to see the free cabins.'),
+    ).toBeVisible()
+  }
+})
+
 test('a cabin taken at another desk meanwhile: the server says by whom, the form keeps everything', async ({
   page,
 }) => {

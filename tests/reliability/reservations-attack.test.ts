@@ -127,6 +127,7 @@ describe.each(testDatabaseKinds())('the reservations desk under attack, on %s', 
     ['guest_directory', {}],
     ['guest_directory', { p_search: guest.fullName.slice(0, 4), p_sort: 'created_at-desc' }],
     ['count_guests', {}],
+    ['calendar_window', { p_from: today, p_days: 31 }],
   ]
 
   function booking(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -418,6 +419,31 @@ describe.each(testDatabaseKinds())('the reservations desk under attack, on %s', 
       // The desk's day is the client's to give (the e2e desk day is not the server's): only no 5xx here.
       ['infinite today', 'create_booking', booking({ p_guest_id: guest.id, p_today: '-infinity' })],
       ['infinite change', 'change_booking', change({ p_end_date: 'infinity', p_today: '-infinity' })],
+      // The calendar's window (issue 17): 1 to 62 days from a first day, never a 5xx.
+      ['no days', 'calendar_window', { p_from: today, p_days: 0 }, 400, 'The calendar shows 1 to 62 days'],
+      ['63 days', 'calendar_window', { p_from: today, p_days: 63 }, 400, 'The calendar shows 1 to 62 days'],
+      [
+        'days null',
+        'calendar_window',
+        { p_from: today, p_days: null },
+        400,
+        'The calendar shows 1 to 62 days',
+      ],
+      ['days past int', 'calendar_window', { p_from: today, p_days: 2 ** 31 }, 400],
+      ['days as text', 'calendar_window', { p_from: today, p_days: 'all' }, 400],
+      [
+        'first day null',
+        'calendar_window',
+        { p_from: null, p_days: 31 },
+        400,
+        'The calendar needs a first day',
+      ],
+      ['first day as text', 'calendar_window', { p_from: 'soon', p_days: 31 }, 400],
+      ['first day infinite', 'calendar_window', { p_from: 'infinity', p_days: 31 }],
+      ['first day -infinite', 'calendar_window', { p_from: '-infinity', p_days: 31 }],
+      ['window past the last date', 'calendar_window', { p_from: '5874897-12-20', p_days: 62 }, 400],
+      ['window before the first date', 'calendar_window', { p_from: '4714-11-24 BC', p_days: 14 }, 400],
+      ['window without arguments', 'calendar_window', {}, 404],
       // Strings Postgres cannot hold.
       ['NUL in search', 'search_guests', { p_query: 'a\u0000b' }, 400],
       ['NUL in name', 'create_booking', booking({ p_new_guest: newGuest('A\u0000B') }), 400],

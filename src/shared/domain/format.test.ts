@@ -6,6 +6,7 @@ import {
   formatDistanceFromToday,
   formatPercent,
   formatStayDate,
+  isCalendarDate,
   plural,
 } from './format'
 
@@ -41,6 +42,24 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-10-24', '2026-10-26')).toBe(2)
     expect(addDays('2026-12-30', 3)).toBe('2027-01-02')
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28')
+  })
+
+  it('tells a real YYYY-MM-DD day from anything else', () => {
+    for (const day of ['2026-11-18', '2028-02-29', '2026-12-31']) expect(isCalendarDate(day), day).toBe(true)
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '2027-02-29',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-5',
+      '2026-11-18T00:00',
+      ' 2026-11-18',
+      'tomorrow',
+    ])
+      expect(isCalendarDate(value), String(value)).toBe(false)
   })
 
   it('formats a stay date without shifting it by the time zone', () => {

@@ -23,13 +23,17 @@ import { CabinChoice } from './CabinChoice'
 import { GuestLabel, GuestSearch } from './GuestSearch'
 import type { BookingRequest } from './service'
 import { StayFields } from './StayFields'
-import { stayDatesOf, stayQueryOf, toStayRange, type StayRange } from './stayForm'
+import { stayDatesOf, stayQueryOf, toStayRange, type PrefilledStay, type StayRange } from './stayForm'
 import { useBookingPrices } from './useBookingPrices'
 import { useSaveBooking } from './useSaveBooking'
 import { useStayOptions } from './useStayOptions'
 
-/** A new booking (perhaps for a known guest), or a change to an unconfirmed or checked-in one. */
-export type BookingFormMode = { kind: 'new'; guest?: Guest } | { kind: 'change'; booking: Booking }
+/**
+ * A new booking (perhaps for a known guest, perhaps with its cabin and dates chosen on the calendar),
+ * or a change to an unconfirmed or checked-in one.
+ */
+export type BookingFormMode =
+  { kind: 'new'; guest?: Guest; stay?: PrefilledStay } | { kind: 'change'; booking: Booking }
 
 interface BookingFormValues {
   stay: StayRange
@@ -44,7 +48,8 @@ interface BookingFormValues {
 function initialValuesOf(mode: BookingFormMode): BookingFormValues {
   if (mode.kind === 'new')
     return {
-      stay: null,
+      stay: mode.stay?.dates ? toStayRange(mode.stay.dates) : null,
+      cabinId: mode.stay?.cabinId,
       numGuests: 1,
       hasBreakfast: false,
       isPaid: false,
@@ -115,6 +120,12 @@ export function BookingForm({ mode, settings, onCancel }: BookingFormProps) {
     breakfastPrice: settings.breakfastPrice,
     original,
   })
+
+  // Dates sent along are checked as if picked: a stay the rules refuse says why from the start.
+  const hasPrefilledDates = mode.kind === 'new' && mode.stay?.dates !== undefined
+  useEffect(() => {
+    if (hasPrefilledDates) form.validateFields(['stay']).catch(() => undefined)
+  }, [hasPrefilledDates, form])
 
   // A cabin no longer free for the stay (new dates, or taken at another desk) is no longer chosen.
   useEffect(() => {

@@ -11,6 +11,7 @@ import { getGuest } from '../../guests/service'
 import { useSettings } from '../../settings/useSettings'
 import { BackLink } from '../BackLink'
 import { BookingForm } from './BookingForm'
+import { prefilledStayOf } from './stayForm'
 
 /** The guest a guest's page sends along (?guestId=N), if any. */
 function usePrefilledGuest() {
@@ -25,10 +26,15 @@ function usePrefilledGuest() {
   return { id, query }
 }
 
-/** /bookings/new: a booking taken at the desk (on the phone), for a known guest or a new one. */
+/**
+ * /bookings/new: a booking taken at the desk (on the phone), for a known guest or a new one; from the
+ * calendar with its cabin and dates (?cabinId=N&from=…&to=…).
+ */
 export default function NewBookingPage() {
   const settingsQuery = useSettings()
   const prefilled = usePrefilledGuest()
+  const [searchParams] = useSearchParams()
+  const prefilledStay = prefilledStayOf(searchParams)
   const moveBack = useMoveBack('/bookings')
   const guestPending = prefilled.id !== undefined && prefilled.query.data === undefined
 
@@ -51,7 +57,10 @@ export default function NewBookingPage() {
       >
         {(settings) => (
           <BookingForm
-            mode={{ kind: 'new', guest: prefilled.query.data }}
+            // What is sent along is where the form starts: other values (a link followed while the form
+            // is open) start a new form, as a new visit would.
+            key={searchParams.toString()}
+            mode={{ kind: 'new', guest: prefilled.query.data, stay: prefilledStay }}
             settings={settings}
             onCancel={moveBack}
           />
