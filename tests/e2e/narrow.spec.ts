@@ -70,6 +70,7 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
     const screens: [string, string][] = [
       ['/#/dashboard', 'Dashboard'],
       ['/#/bookings', 'All bookings'],
+      ['/#/calendar?from=2026-11-16&days=31', 'Calendar'],
       [`/#/bookings/${unconfirmed}`, `Booking #${unconfirmed}`],
       [`/#/checkin/${unconfirmed}`, `Check in booking #${unconfirmed}`],
       ['/#/bookings/new', 'New booking'],
@@ -125,6 +126,30 @@ for (const sidebar of ['collapsed', 'expanded'] as const) {
         await expectOnOneLineUncut(guests.locator(`tbody td:nth-child(${index + 1})`), `Guests ${header}`)
   })
 }
+
+test('the calendar fits 1024 px: 14 days whole, 31 days scrolled inside it with the cabins in sight', async ({
+  page,
+}) => {
+  const grid = page.getByRole('grid', { name: 'Calendar' })
+  const scroller = page.locator('[data-calendar-scroll]')
+  await page.goto('/#/calendar?from=2026-11-16&days=14')
+  await expect(grid).toHaveAttribute('aria-busy', 'false')
+  expect(await scroller.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true)
+  await expectOnOneLineUncut(grid.getByRole('columnheader'), 'Calendar day')
+  await expectOnOneLineUncut(grid.getByRole('rowheader'), 'Calendar cabin')
+
+  await page.goto('/#/calendar?from=2026-11-16&days=31')
+  await expect(grid.getByRole('columnheader')).toHaveCount(32)
+  expect(await pageScrollsSideways(page)).toBe(false)
+  await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }))
+  // The cabins' column stays at the left edge of the calendar while its days scroll by.
+  const cabin = grid.getByRole('rowheader').nth(1)
+  const scrollerBox = (await scroller.boundingBox())!
+  await expect
+    .poll(async () => Math.round((await cabin.boundingBox())!.x - scrollerBox.x))
+    .toBeLessThanOrEqual(1)
+  await expect(grid.getByRole('columnheader', { name: /Wed\s*16/ })).toBeInViewport()
+})
 
 test('the sidebar folds to icons with names, and the choice outlives a reload', async ({ page }) => {
   const toggle = page.getByRole('button', { name: /sidebar$/ })

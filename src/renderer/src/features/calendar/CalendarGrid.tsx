@@ -1,6 +1,6 @@
 import { useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react'
 import { UserOutlined } from '@ant-design/icons'
-import { VisuallyHidden } from '../../ui/VisuallyHidden'
+import { plural } from '@shared/domain/format'
 import { useVirtualRows } from '../../ui/useVirtualRows'
 import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
 import { barPlacement, isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
@@ -171,11 +171,15 @@ export function CalendarGrid({
                 className={styles.row}
                 style={{ top: index * ROW_HEIGHT }}
               >
-                <div role="rowheader" aria-colindex={1} className={styles.cabin}>
+                <div
+                  role="rowheader"
+                  aria-colindex={1}
+                  aria-label={`${cabin.name}, up to ${plural(cabin.maxCapacity, 'guest')}`}
+                  className={styles.cabin}
+                >
                   <span className={styles.cabinName}>{cabin.name}</span>
                   <span className={styles.capacity}>
                     <UserOutlined aria-hidden /> {cabin.maxCapacity}
-                    <VisuallyHidden as="span"> guests at most</VisuallyHidden>
                   </span>
                 </div>
                 <div

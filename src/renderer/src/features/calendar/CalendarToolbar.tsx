@@ -53,7 +53,8 @@ export function CalendarToolbar({ window, today, onChange }: CalendarToolbarProp
       <DatePicker
         aria-label="First day shown"
         value={dayjs(window.from)}
-        format="ddd, MMM D YYYY"
+        // Typed as "Dec 25 2026" or "2026-12-25" (a weekday could not be read back from what is typed).
+        format={['MMM D YYYY', 'YYYY-MM-DD']}
         allowClear={false}
         onChange={(date) => date && onChange({ ...window, from: date.format('YYYY-MM-DD') })}
       />
