@@ -2,6 +2,8 @@ import { useLayoutEffect, useState, type RefObject } from 'react'
 
 /** Rows drawn above and below the visible ones, so a quick scroll never shows a blank band. */
 const OVERSCAN_ROWS = 8
+/** Until the container is laid out (or in jsdom, where nothing is): a screenful. */
+const ASSUMED_HEIGHT = 1000
 
 export interface VirtualRows {
   /** The first and one past the last row index to draw. */
@@ -12,18 +14,23 @@ export interface VirtualRows {
 /**
  * Which rows of a long list of fixed-height rows a scroll container shows, following its scrolling
  * and resizes: only those (and a margin) need to be in the DOM. `offset` is the height of what sits
- * above the first row inside the container (a sticky header). Until it is measured (or in jsdom,
- * where nothing is laid out) a screenful of rows is assumed.
+ * above the first row inside the container (a sticky header).
  */
 export function useVirtualRows(
   scroller: RefObject<HTMLElement | null>,
   { count, rowHeight, offset = 0 }: { count: number; rowHeight: number; offset?: number },
 ): VirtualRows {
-  const [viewport, setViewport] = useState({ top: 0, height: 0 })
+  const [viewport, setViewport] = useState({ first: 0, last: 0 })
   useLayoutEffect(() => {
     const element = scroller.current
     if (!element) return
-    const measure = () => setViewport({ top: element.scrollTop, height: element.clientHeight })
+    // Kept as whole rows: a scroll within a row changes nothing, so nothing is drawn again.
+    const measure = () => {
+      const top = Math.max(element.scrollTop - offset, 0)
+      const height = element.clientHeight || ASSUMED_HEIGHT
+      const next = { first: Math.floor(top / rowHeight), last: Math.ceil((top + height) / rowHeight) }
+      setViewport((shown) => (shown.first === next.first && shown.last === next.last ? shown : next))
+    }
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
@@ -32,12 +39,9 @@ export function useVirtualRows(
       observer.disconnect()
       element.removeEventListener('scroll', measure)
     }
-  }, [scroller])
-  const height = viewport.height || 1000
-  const first = Math.floor(Math.max(viewport.top - offset, 0) / rowHeight)
-  const last = Math.ceil((viewport.top - offset + height) / rowHeight)
+  }, [scroller, rowHeight, offset])
   return {
-    start: Math.max(first - OVERSCAN_ROWS, 0),
-    end: Math.min(last + OVERSCAN_ROWS, count),
+    start: Math.max(viewport.first - OVERSCAN_ROWS, 0),
+    end: Math.min(viewport.last + OVERSCAN_ROWS, count),
   }
 }

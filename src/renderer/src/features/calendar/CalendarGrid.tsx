@@ -1,17 +1,17 @@
 import { useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react'
-import { UserOutlined } from '@ant-design/icons'
-import { plural } from '@shared/domain/format'
 import { useVirtualRows } from '../../ui/useVirtualRows'
-import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
-import { barPlacement, isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
+import type { BarGrip } from './BookingBar'
+import { CalendarRow } from './CalendarRow'
+import { isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
-import type { CalendarDrag, DraftStay } from './useCalendarDrag'
+import type { CalendarDrag } from './useCalendarDrag'
 import type { BookingMove } from './move'
 
 /** Fixed, so that the rows on screen follow from the scroll position alone (Calendar.module.css agrees). */
 export const ROW_HEIGHT = 44
 const HEAD_HEIGHT = 88
+const NO_STAYS: readonly CalendarBooking[] = []
 
 interface CalendarGridProps {
   cabins: readonly CalendarCabin[]
@@ -49,29 +49,6 @@ function DayHeader({ day, index }: { day: WindowDay; index: number }) {
   )
 }
 
-/** A ghost: a stay being drawn, moved or stretched, where it would land. */
-function Ghost({
-  stay,
-  from,
-  days,
-  isRefused,
-}: {
-  stay: DraftStay
-  from: string
-  days: number
-  isRefused: boolean
-}) {
-  const placement = barPlacement(stay, from, days)
-  if (!placement) return null
-  return (
-    <div
-      className={isRefused ? `${styles.ghost} ${styles.refused}` : styles.ghost}
-      style={placementStyle(placement, days)}
-      aria-hidden
-    />
-  )
-}
-
 /**
  * The tape chart: a sticky header of days and the occupancy of each night, then a row per cabin with
  * its stays as bars. Only the rows in sight (and a margin) are in the DOM; a row is one lane whose
@@ -99,8 +76,11 @@ export function CalendarGrid({
   const windowOfDays = useMemo(() => windowDays(from, days, today), [from, days, today])
   const staysByCabin = useMemo(() => {
     const byCabin = new Map<number, CalendarBooking[]>()
-    for (const booking of bookings)
-      byCabin.set(booking.cabinId, [...(byCabin.get(booking.cabinId) ?? []), booking])
+    for (const booking of bookings) {
+      const stays = byCabin.get(booking.cabinId)
+      if (stays) stays.push(booking)
+      else byCabin.set(booking.cabinId, [booking])
+    }
     return byCabin
   }, [bookings])
   const taken = useMemo(() => nightsTaken(bookings, from, days), [bookings, from, days])
@@ -159,61 +139,24 @@ export function CalendarGrid({
               />
             ))}
           </div>
-          {cabins.slice(start, end).map((cabin, offset) => {
-            const index = start + offset
-            const stays = staysByCabin.get(cabin.id) ?? []
-            return (
-              <div
-                key={cabin.id}
-                role="row"
-                aria-rowindex={index + 3}
-                data-cabin-id={cabin.id}
-                className={styles.row}
-                style={{ top: index * ROW_HEIGHT }}
-              >
-                <div
-                  role="rowheader"
-                  aria-colindex={1}
-                  aria-label={`${cabin.name}, up to ${plural(cabin.maxCapacity, 'guest')}`}
-                  className={styles.cabin}
-                >
-                  <span className={styles.cabinName}>{cabin.name}</span>
-                  <span className={styles.capacity}>
-                    <UserOutlined aria-hidden /> {cabin.maxCapacity}
-                  </span>
-                </div>
-                <div
-                  role="gridcell"
-                  aria-colindex={2}
-                  aria-colspan={days}
-                  data-lane
-                  className={styles.lane}
-                  onPointerDown={(event) => pressLane(cabin.id, event)}
-                >
-                  {stays.map((booking) => {
-                    const placement = barPlacement(booking, from, days)
-                    return (
-                      placement && (
-                        <BookingBar
-                          key={booking.id}
-                          booking={booking}
-                          placement={placement}
-                          days={days}
-                          isDragging={drag !== null}
-                          isMoving={booking.id === movingId}
-                          onGrip={pressBar}
-                          shouldIgnoreClick={shouldIgnoreClick}
-                        />
-                      )
-                    )
-                  })}
-                  {ghost?.cabinId === cabin.id && (
-                    <Ghost stay={ghost} from={from} days={days} isRefused={isGhostRefused} />
-                  )}
-                </div>
-              </div>
-            )
-          })}
+          {cabins.slice(start, end).map((cabin, offset) => (
+            <CalendarRow
+              key={cabin.id}
+              cabin={cabin}
+              index={start + offset}
+              top={(start + offset) * ROW_HEIGHT}
+              stays={staysByCabin.get(cabin.id) ?? NO_STAYS}
+              from={from}
+              days={days}
+              isDragging={drag !== null}
+              movingId={movingId}
+              ghost={ghost?.cabinId === cabin.id ? ghost : null}
+              isGhostRefused={isGhostRefused}
+              pressLane={pressLane}
+              pressBar={pressBar}
+              shouldIgnoreClick={shouldIgnoreClick}
+            />
+          ))}
         </div>
       </div>
     </div>

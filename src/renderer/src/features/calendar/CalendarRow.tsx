@@ -1,0 +1,114 @@
+import { memo, type PointerEvent as ReactPointerEvent } from 'react'
+import { UserOutlined } from '@ant-design/icons'
+import { plural } from '@shared/domain/format'
+import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
+import { barPlacement } from './calendarWindow'
+import styles from './Calendar.module.css'
+import type { CalendarBooking, CalendarCabin } from './service'
+import type { DraftStay } from './useCalendarDrag'
+
+/** A ghost: a stay being drawn, moved or stretched, where it would land. */
+function Ghost({
+  stay,
+  from,
+  days,
+  isRefused,
+}: {
+  stay: DraftStay
+  from: string
+  days: number
+  isRefused: boolean
+}) {
+  const placement = barPlacement(stay, from, days)
+  if (!placement) return null
+  return (
+    <div
+      className={isRefused ? `${styles.ghost} ${styles.refused}` : styles.ghost}
+      style={placementStyle(placement, days)}
+      aria-hidden
+    />
+  )
+}
+
+interface CalendarRowProps {
+  cabin: CalendarCabin
+  /** The row's place among all cabins (its aria-rowindex) and where it sits in the grid's body. */
+  index: number
+  top: number
+  stays: readonly CalendarBooking[]
+  from: string
+  days: number
+  isDragging: boolean
+  /** The booking being dragged or confirmed, drawn faint wherever it is. */
+  movingId: number | undefined
+  /** The stay being drawn, moved or stretched, when it would land in this row. */
+  ghost: DraftStay | null
+  isGhostRefused: boolean
+  pressLane: (cabinId: number, event: ReactPointerEvent<HTMLElement>) => void
+  pressBar: (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => void
+  shouldIgnoreClick: () => boolean
+}
+
+/**
+ * One cabin's row: its name and capacity, then one lane whose background draws the day lines, with
+ * the stays laid over it. Memoised: as the grid scrolls, the rows already on screen keep their props
+ * and are not drawn again; only the rows coming into sight are.
+ */
+export const CalendarRow = memo(function CalendarRow({
+  cabin,
+  index,
+  top,
+  stays,
+  from,
+  days,
+  isDragging,
+  movingId,
+  ghost,
+  isGhostRefused,
+  pressLane,
+  pressBar,
+  shouldIgnoreClick,
+}: CalendarRowProps) {
+  return (
+    <div role="row" aria-rowindex={index + 3} data-cabin-id={cabin.id} className={styles.row} style={{ top }}>
+      <div
+        role="rowheader"
+        aria-colindex={1}
+        aria-label={`${cabin.name}, up to ${plural(cabin.maxCapacity, 'guest')}`}
+        className={styles.cabin}
+      >
+        <span className={styles.cabinName}>{cabin.name}</span>
+        <span className={styles.capacity}>
+          <UserOutlined aria-hidden /> {cabin.maxCapacity}
+        </span>
+      </div>
+      <div
+        role="gridcell"
+        aria-colindex={2}
+        aria-colspan={days}
+        data-lane
+        className={styles.lane}
+        onPointerDown={(event) => pressLane(cabin.id, event)}
+      >
+        {stays.map((booking) => {
+          const placement = barPlacement(booking, from, days)
+          return (
+            placement && (
+              <BookingBar
+                key={booking.id}
+                booking={booking}
+                placement={placement}
+                days={days}
+                isDragging={isDragging}
+                isMoving={booking.id === movingId}
+                onGrip={pressBar}
+                shouldIgnoreClick={shouldIgnoreClick}
+              />
+            )
+          )
+        })}
+        {ghost && <Ghost stay={ghost} from={from} days={days} isRefused={isGhostRefused} />}
+      </div>
+    </div>
+  )
+})
