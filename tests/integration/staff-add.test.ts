@@ -87,8 +87,9 @@ describe.each(testDatabaseKinds())('npm run staff:add on %s', (kind) => {
       expect(data.user?.user_metadata).toMatchObject({ fullName: 'The Owner' })
       const settings = await client.from('settings').select('id')
       expect(settings.data).toHaveLength(1)
-      const { data: staff } = await client.from('staff').select('user_id').eq('user_id', data.user!.id)
-      expect(staff).toHaveLength(1)
+      // The first account of a database is an admin (issue 18).
+      const { data: staff } = await client.from('staff').select('user_id, role').eq('user_id', data.user!.id)
+      expect(staff).toEqual([{ user_id: data.user!.id, role: 'admin' }])
     } finally {
       await server.stop()
     }

@@ -68,6 +68,8 @@ describe.each(testDatabaseKinds())('the owner of a new desk (%s)', (kind) => {
     expect(error).toBeNull()
     const { data: isStaff } = await client.rpc('is_staff')
     expect(isStaff).toBe(true)
+    // The owner is the first admin (issue 18).
+    expect((await client.rpc('staff_role')).data).toBe('admin')
     const { data: settings } = await client.from('settings').select('businessName').single()
     expect(settings?.businessName).toBe('Cabins 1')
     summary.push(`${kind}: owner created by anon and signs in as staff`)
