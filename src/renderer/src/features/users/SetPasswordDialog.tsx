@@ -56,6 +56,8 @@ export function SetPasswordDialog({ member, open, onClose }: SetPasswordDialogPr
         form={form}
         layout="vertical"
         requiredMark={false}
+        // As the app's other password fields: large, so "Show" is a target big enough to hit.
+        size="large"
         disabled={isSettingPassword}
         onFinish={({ password }) => setPassword({ id: member.id, password }, { onSuccess: onClose })}
       >
