@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { expectReadableIn, login, useDisplayMode, waitForOpened } from './support/app'
+import {
+  DESK_EMAIL,
+  DESK_PASSWORD,
+  expectReadableIn,
+  login,
+  useDisplayMode,
+  waitForOpened,
+} from './support/app'
 import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
 
 /** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
@@ -130,6 +137,27 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'users, a new password for someone',
+    open: async (page) => {
+      await page.goto('/#/users')
+      await page.getByRole('button', { name: 'Actions for Demo Front Desk' }).click()
+      await page.getByRole('menuitem', { name: 'Set a new password' }).click()
+      const dialog = page.getByRole('dialog', { name: 'New password for Demo Front Desk' })
+      await waitForOpened(dialog)
+      await dialog.getByRole('button', { name: 'Set password' }).click()
+      await expect(dialog.getByText('This field is required').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'users, removing staff access',
+    open: async (page) => {
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Actions for Demo Front Desk' }).click()
+      await page.getByRole('menuitem', { name: 'Remove staff access' }).click()
+      await waitForOpened(page.getByRole('dialog', { name: 'Remove staff access' }))
+    },
+  },
+  {
     name: 'account',
     open: async (page) => {
       await page.goto('/#/account')
@@ -186,6 +214,13 @@ for (const mode of ['light', 'dark'] as const) {
       await page.goto('/#/no-such-page')
       await expect(page.getByText('The page you are looking for could not be found')).toBeVisible()
       await expectNoSeriousViolations(page, 'not found')
+    })
+
+    test("the front desk's no-access screen has no serious accessibility violations", async ({ page }) => {
+      await login(page, DESK_EMAIL, DESK_PASSWORD)
+      await page.goto('/#/settings')
+      await expect(h1(page, 'You do not have access to this page')).toBeVisible()
+      await expectNoSeriousViolations(page, 'no access')
     })
 
     test('the payment confirmation, disabled once ticked, reads as the sentence it is', async ({ page }) => {

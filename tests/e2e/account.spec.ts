@@ -69,11 +69,13 @@ test('a new full name and avatar show in the header', async ({ page }) => {
   await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
 })
 
-test('the password change follows the rules and the new password works', async ({ page }) => {
+test('the password change asks for the current one, follows the rules and the new password works', async ({
+  page,
+}) => {
   const user = await loginAsNewUser(page, 'Kim')
   const form = passwordForm(page)
   await form.getByRole('button', { name: 'Update password' }).click()
-  await expect(form.getByText('This field is required')).toHaveCount(2)
+  await expect(form.getByText('This field is required')).toHaveCount(3)
 
   await form.getByLabel('Password (min 8 characters)').fill('short')
   await form.getByLabel('Confirm password').fill('different')
@@ -82,8 +84,13 @@ test('the password change follows the rules and the new password works', async (
   await expect(form.getByText('Passwords need to match')).toBeVisible()
 
   const newPassword = `${user.password}-changed`
+  await form.getByLabel('Current password').fill('not-my-password')
   await form.getByLabel('Password (min 8 characters)').fill(newPassword)
   await form.getByLabel('Confirm password').fill(newPassword)
+  await form.getByRole('button', { name: 'Update password' }).click()
+  await expect(page.getByText('The current password is not correct')).toBeVisible()
+
+  await form.getByLabel('Current password').fill(user.password)
   await form.getByRole('button', { name: 'Update password' }).click()
   await expect(page.getByText('User account successfully updated')).toBeVisible()
   await expect(form.getByLabel('Password (min 8 characters)')).toHaveValue('')

@@ -49,9 +49,9 @@ test('creating a user keeps the session, and the new user can log in as staff', 
   await logout(page)
   await login(page, user.email, user.password)
   await expect(page.getByRole('banner').getByText(user.fullName)).toBeVisible()
-  // Staff rights come with the account: the new user sees the business data.
-  await page.goto('/#/settings')
-  await expect(page.getByLabel('Breakfast price')).not.toHaveValue('')
+  // Staff rights come with the account (front desk by default): the new user sees the business data.
+  await page.goto('/#/cabins')
+  await expect(page.getByRole('table', { name: 'Cabins' }).locator('tbody tr').first()).toBeVisible()
 })
 
 test('a sign-up the server refuses is explained in the form', async ({ page }) => {

@@ -12,6 +12,8 @@ import { createAppRouter, type AppRouter } from './router'
 vi.mock('../features/auth/service', () => ({
   hasSession: vi.fn(),
   getCurrentUser: vi.fn(),
+  // The sidebar asks for the role once signed in; an admin's shows every link.
+  getOwnRole: vi.fn().mockResolvedValue('admin'),
   signIn: vi.fn(),
   signOut: vi.fn(),
   onSignedOut: () => () => {},

@@ -8,7 +8,7 @@ import { useElementWidth } from './useElementWidth'
 /** A column sized by its fit (share, minimum, when to leave it out) instead of a fixed width. */
 export type DataTableColumn<Row> = Omit<TableColumnType<Row>, 'width'> & { fit: ColumnFit }
 
-type DataTableProps<Row extends { id: number }> = Omit<
+type DataTableProps<Row extends { id: number | string }> = Omit<
   TableProps<Row>,
   'rowKey' | 'pagination' | 'locale' | 'loading' | 'columns' | 'onRow'
 > & {
@@ -37,7 +37,7 @@ function isClickOnControl(event: MouseEvent<HTMLElement>): boolean {
  * page through the URL). Columns keep their minimum widths and the least needed ones step aside in a
  * narrow window, so headers, numbers and dates never wrap. An empty body says so in the spec's words.
  */
-export function DataTable<Row extends { id: number }>({
+export function DataTable<Row extends { id: number | string }>({
   className,
   columns,
   rowLink,

@@ -1,4 +1,5 @@
 import { Alert, Form, Input } from 'antd'
+import type { ReactNode } from 'react'
 import {
   NEW_USER_PASSWORD_TOO_SHORT_MESSAGE,
   NEW_USER_PASSWORDS_DIFFER_MESSAGE,
@@ -14,10 +15,12 @@ interface NewStaffFieldsProps {
   filledBy: 'owner' | 'colleague'
   /** Why the last attempt failed, under the fields. */
   failure?: { title: string; error: Error | null }
+  /** More fields after the password (the role a colleague gets). */
+  children?: ReactNode
 }
 
 /** A new staff account's fields (full name, email address, password twice) and why it failed. */
-export function NewStaffFields({ filledBy, failure }: NewStaffFieldsProps) {
+export function NewStaffFields({ filledBy, failure, children }: NewStaffFieldsProps) {
   const own = filledBy === 'owner'
   return (
     <>
@@ -32,6 +35,7 @@ export function NewStaffFields({ filledBy, failure }: NewStaffFieldsProps) {
         tooShortMessage={NEW_USER_PASSWORD_TOO_SHORT_MESSAGE}
         mismatchMessage={NEW_USER_PASSWORDS_DIFFER_MESSAGE}
       />
+      {children}
       {failure?.error && (
         <Alert
           type="error"

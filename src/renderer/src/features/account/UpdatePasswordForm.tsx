@@ -1,10 +1,12 @@
-import { Button, Form } from 'antd'
+import { Button, Form, Input } from 'antd'
 import { PASSWORD_TOO_SHORT_MESSAGE, PASSWORDS_DIFFER_MESSAGE } from '@shared/domain/validation'
 import { FormActions, formLayout } from '../../ui/FormLayout'
+import { requiredRule } from '../../ui/formRules'
 import { NewPasswordFields } from '../../ui/NewPasswordFields'
 import { useUpdatePassword } from './useUpdateAccount'
 
 interface PasswordValues {
+  currentPassword: string
   password: string
   passwordConfirm: string
 }
@@ -18,8 +20,14 @@ export function UpdatePasswordForm() {
       form={form}
       {...formLayout}
       disabled={isUpdating}
-      onFinish={({ password }) => updatePassword(password, { onSuccess: () => form.resetFields() })}
+      onFinish={({ currentPassword, password }) =>
+        updatePassword({ currentPassword, password }, { onSuccess: () => form.resetFields() })
+      }
     >
+      {/* Someone at an unlocked desk must not be able to lock its owner out. */}
+      <Form.Item label="Current password" name="currentPassword" rules={[requiredRule]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
       <NewPasswordFields
         confirmLabel="Confirm password"
         tooShortMessage={PASSWORD_TOO_SHORT_MESSAGE}

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js'
-import { supabase } from '../../lib/supabase'
+import { createDetachedClient, supabase } from '../../lib/supabase'
 
 const AVATAR_BUCKET = 'avatars'
 
@@ -29,7 +29,29 @@ export async function updateAccount({ userId, fullName, avatar }: AccountUpdate)
   return updated.user
 }
 
-export async function updatePassword(password: string): Promise<User> {
+export interface PasswordChange {
+  currentPassword: string
+  password: string
+}
+
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'The current password is not correct'
+
+/**
+ * Whether the current password is right: signing in with it through a client that keeps no session
+ * (the desk's own session stays as it is), then ending that extra session. Works on hosted Supabase
+ * too, whose reauthenticate sends a code by email instead.
+ */
+async function checkCurrentPassword(email: string, password: string): Promise<void> {
+  const checker = createDetachedClient()
+  const { error } = await checker.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(WRONG_CURRENT_PASSWORD_MESSAGE)
+  await checker.auth.signOut({ scope: 'local' })
+}
+
+export async function updatePassword({ currentPassword, password }: PasswordChange): Promise<User> {
+  const { data: current, error: userError } = await supabase().auth.getUser()
+  if (userError) throw userError
+  await checkCurrentPassword(current.user.email ?? '', currentPassword)
   const { data, error } = await supabase().auth.updateUser({ password })
   if (error) throw error
   return data.user
