@@ -5,6 +5,42 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   public: {
     Tables: {
+      activity_log: {
+        Row: {
+          action: string
+          changes: Json
+          created_at: string
+          id: number
+          row_id: string
+          table_name: string
+          user_email: string | null
+          user_id: string | null
+          user_name: string | null
+        }
+        Insert: {
+          action: string
+          changes?: Json
+          created_at?: string
+          id?: never
+          row_id: string
+          table_name: string
+          user_email?: string | null
+          user_id?: string | null
+          user_name?: string | null
+        }
+        Update: {
+          action?: string
+          changes?: Json
+          created_at?: string
+          id?: never
+          row_id?: string
+          table_name?: string
+          user_email?: string | null
+          user_id?: string | null
+          user_name?: string | null
+        }
+        Relationships: []
+      }
       booking_counts: {
         Row: { status: string; total: number }
         Insert: { status: string; total: number }
@@ -174,15 +210,33 @@ export type Database = {
         Relationships: []
       }
       staff: {
-        Row: { created_at: string; user_id: string }
-        Insert: { created_at?: string; user_id: string }
-        Update: { created_at?: string; user_id?: string }
+        Row: { created_at: string; role: string; user_id: string }
+        Insert: { created_at?: string; role?: string; user_id: string }
+        Update: { created_at?: string; role?: string; user_id?: string }
         Relationships: []
       }
       staff_invites: {
-        Row: { created_at: string; email: string; invited_by: string | null; token_hash: string }
-        Insert: { created_at?: string; email: string; invited_by?: string | null; token_hash: string }
-        Update: { created_at?: string; email?: string; invited_by?: string | null; token_hash?: string }
+        Row: {
+          created_at: string
+          email: string
+          invited_by: string | null
+          role: string
+          token_hash: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          invited_by?: string | null
+          role?: string
+          token_hash: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          invited_by?: string | null
+          role?: string
+          token_hash?: string
+        }
         Relationships: []
       }
     }
@@ -251,8 +305,13 @@ export type Database = {
           numStays: number
         }[]
       }
-      invite_staff: { Args: { p_email: string }; Returns: string }
+      invite_staff: { Args: { p_email: string; p_role?: string }; Returns: string }
+      is_admin: { Args: never; Returns: boolean }
       is_staff: { Args: never; Returns: boolean }
+      list_staff: {
+        Args: never
+        Returns: { created_at: string; email: string; fullName: string; role: string; user_id: string }[]
+      }
       quote_stay: {
         Args: {
           p_cabin_id: number
@@ -263,6 +322,7 @@ export type Database = {
         }
         Returns: { cabinPrice: number; extrasPrice: number; numNights: number; totalPrice: number }[]
       }
+      remove_staff: { Args: { p_user_id: string }; Returns: undefined }
       search_guests: {
         Args: { p_limit?: number; p_query: string }
         Returns: {
@@ -281,7 +341,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      set_staff_password: { Args: { p_password: string; p_user_id: string }; Returns: undefined }
+      set_staff_role: { Args: { p_role: string; p_user_id: string }; Returns: undefined }
       staff_invite_token_hash: { Args: { p_token: string }; Returns: string }
+      staff_role: { Args: never; Returns: string }
       stay_suggestions: {
         Args: {
           p_booking_id?: number

@@ -93,9 +93,12 @@ export async function addUser(
   return id
 }
 
-export async function addStaffUser(db: Queryable): Promise<string> {
+export type StaffRole = 'admin' | 'front desk'
+
+/** A staff member; admin unless a test asks for the front desk. */
+export async function addStaffUser(db: Queryable, role: StaffRole = 'admin'): Promise<string> {
   const id = await addUser(db)
-  await db.query('insert into public.staff (user_id) values ($1)', [id])
+  await db.query('insert into public.staff (user_id, role) values ($1, $2)', [id, role])
   return id
 }
 

@@ -67,7 +67,7 @@ export async function createOwner(call: AuthCall): Promise<ApiResponse> {
         data: { fullName, avatar: '' },
         nowMs: call.deps.now(),
       })
-      await tx.query('insert into public.staff (user_id) values ($1::uuid)', [id])
+      await tx.query("insert into public.staff (user_id, role) values ($1::uuid, 'admin')", [id])
       await tx.query('update public.settings set "businessName" = $1 where id = 1', [businessName])
       return id
     })

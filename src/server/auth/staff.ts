@@ -13,7 +13,7 @@ export interface StaffAccount {
 export const STAFF_PASSWORD_MIN_LENGTH = 8
 
 /**
- * Makes a staff account outside the app, for the first staff member of a database without demo data.
+ * Makes an admin account outside the app, for the first staff member of a database without demo data.
  * An existing account keeps its password and is only made staff.
  */
 export async function addStaff(
@@ -37,7 +37,12 @@ export async function addStaff(
         data: { fullName: account.fullName.trim(), avatar: '' },
         nowMs,
       }))
-    await tx.query('insert into public.staff (user_id) values ($1::uuid) on conflict do nothing', [userId])
+    // The account a database's owner makes by hand is an admin (the first one must be); an existing
+    // staff member keeps the role they have.
+    await tx.query(
+      "insert into public.staff (user_id, role) values ($1::uuid, 'admin') on conflict do nothing",
+      [userId],
+    )
     return { userId, created: !existing }
   })
 }

@@ -34,6 +34,7 @@ describe('the migrations', () => {
       'business_name',
       'today_activity_keeps_the_day',
       'reservations_desk',
+      'roles_and_activity',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

@@ -5,10 +5,18 @@ import { DEMO_CABINS, DEMO_GUESTS, DEMO_SETTINGS, planDemoBookings } from './dem
 
 export { DEMO_CABINS, DEMO_FLAG_CODES, DEMO_GUESTS, DEMO_SETTINGS, planDemoBookings } from './demoData'
 
+/** The demo's admin: every right, as the first account of a business has. */
 export const DEMO_STAFF = {
   email: 'demo@innkeeper.local',
   password: 'innkeeper-demo',
   fullName: 'Demo Receptionist',
+} as const
+
+/** The demo's front-desk account, to see what the desk may and may not do. */
+export const DEMO_FRONT_DESK = {
+  email: 'desk@innkeeper.local',
+  password: 'innkeeper-desk',
+  fullName: 'Demo Front Desk',
 } as const
 
 export const DEMO_IMAGE_BUCKET = 'cabin-images'
@@ -65,8 +73,8 @@ async function isEmpty(db: Queryable): Promise<boolean> {
 
 /**
  * Fills an empty database with a demo business: settings, 8 cabins with pictures, 30 guests, bookings
- * from 90 days ago to 30 days ahead (arrivals and departures today included) and the staff account
- * demo@innkeeper.local. Does nothing when the database already has users or cabins.
+ * from 90 days ago to 30 days ahead (arrivals and departures today included) and two staff accounts:
+ * demo@innkeeper.local (admin) and desk@innkeeper.local (front desk). Does nothing when the database already has users or cabins.
  * Runs as the connection's own (super)user, in one transaction; the pictures are stored first, because
  * putObject uses the database too and PGlite has a single connection.
  */
@@ -75,7 +83,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   for (const object of await demoObjects()) {
     await options.putObject(object.bucket, object.name, object.bytes, object.mimetype)
   }
-  const passwordHash = await hashPassword(DEMO_STAFF.password)
+  const [passwordHash, frontDeskPasswordHash] = await Promise.all([
+    hashPassword(DEMO_STAFF.password),
+    hashPassword(DEMO_FRONT_DESK.password),
+  ])
   const bookings = planDemoBookings(options.today)
 
   return db.transaction(async (tx) => {
@@ -144,7 +155,16 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       data: { fullName: DEMO_STAFF.fullName, avatar: '' },
       nowMs: Date.now(),
     })
-    await tx.query('insert into public.staff (user_id) values ($1::uuid)', [staffUserId])
+    const frontDeskUserId = await insertEmailUser(tx, {
+      email: DEMO_FRONT_DESK.email,
+      passwordHash: frontDeskPasswordHash,
+      data: { fullName: DEMO_FRONT_DESK.fullName, avatar: '' },
+      nowMs: Date.now(),
+    })
+    await tx.query(
+      `insert into public.staff (user_id, role) values ($1::uuid, 'admin'), ($2::uuid, 'front desk')`,
+      [staffUserId, frontDeskUserId],
+    )
 
     return {
       seeded: true,

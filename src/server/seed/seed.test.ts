@@ -11,6 +11,7 @@ import {
   DEMO_CABINS,
   DEMO_FLAG_CODES,
   DEMO_GUESTS,
+  DEMO_FRONT_DESK,
   DEMO_STAFF,
   demoObjects,
   planDemoBookings,
@@ -193,19 +194,31 @@ describe.each(testDatabaseKinds())('seedDemo on %s', (kind) => {
     )
   })
 
-  it('creates the demo receptionist as staff', async () => {
+  it('creates the demo receptionist as admin and a front-desk account', async () => {
     const { rows } = await handle.db.query<Record<string, unknown>>(
       `select u.email, u.encrypted_password, u.raw_user_meta_data, u.email_confirmed_at is not null as confirmed,
               (select count(*) from auth.identities i where i.user_id = u.id and i.provider = 'email') as identities,
-              exists (select 1 from public.staff s where s.user_id = u.id) as staff
-         from auth.users u`,
+              (select s.role from public.staff s where s.user_id = u.id) as role
+         from auth.users u
+        order by u.email`,
     )
-    expect(rows).toHaveLength(1)
-    const [user] = rows
-    expect(user).toMatchObject({ email: DEMO_STAFF.email, confirmed: true, identities: 1, staff: true })
-    expect(user.raw_user_meta_data).toMatchObject({ fullName: 'Demo Receptionist', avatar: '' })
-    expect(String(user.encrypted_password)).toMatch(/^\$2[aby]\$10\$/)
-    expect(await bcrypt.compare(DEMO_STAFF.password, String(user.encrypted_password))).toBe(true)
+    expect(rows).toHaveLength(2)
+    const [admin, frontDesk] = rows
+    expect(admin).toMatchObject({ email: DEMO_STAFF.email, confirmed: true, identities: 1, role: 'admin' })
+    expect(admin.raw_user_meta_data).toMatchObject({ fullName: 'Demo Receptionist', avatar: '' })
+    expect(frontDesk).toMatchObject({
+      email: DEMO_FRONT_DESK.email,
+      confirmed: true,
+      identities: 1,
+      role: 'front desk',
+    })
+    for (const [user, password] of [
+      [admin, DEMO_STAFF.password],
+      [frontDesk, DEMO_FRONT_DESK.password],
+    ] as const) {
+      expect(String(user.encrypted_password)).toMatch(/^\$2[aby]\$10\$/)
+      expect(await bcrypt.compare(password, String(user.encrypted_password))).toBe(true)
+    }
   })
 
   it('shows activity on the dashboard today', async () => {
