@@ -35,6 +35,7 @@ describe('the migrations', () => {
       'today_activity_keeps_the_day',
       'reservations_desk',
       'roles_and_activity',
+      'activity_reads',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
