@@ -1,5 +1,6 @@
 import {
   CalendarOutlined,
+  HistoryOutlined,
   HomeOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -21,6 +22,7 @@ const links: { to: string; label: string; icon: ReactNode }[] = [
   { to: '/guests', label: 'Guests', icon: <TeamOutlined /> },
   { to: '/cabins', label: 'Cabins', icon: <ShopOutlined /> },
   { to: '/users', label: 'Users', icon: <UserAddOutlined /> },
+  { to: '/activity', label: 'Activity', icon: <HistoryOutlined /> },
   { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },
 ]
 
