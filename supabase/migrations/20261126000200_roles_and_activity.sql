@@ -359,8 +359,27 @@ begin
 end
 $$;
 
--- For a staff member who forgot their password (a local desk sends no email). Hashed as GoTrue and the
--- embedded auth hash (bcrypt, cost 10: pgcrypto's $2a$ hashes are read by both); every session of that
+-- A new password's bcrypt hash (cost 10), as GoTrue and the embedded auth store them: pgcrypto's $2a$
+-- hashes are read by both. The embedded backend runs PGlite without pgcrypto (35 MB less memory), so
+-- it hashes the call's password in Node and hands the hash over for that transaction in
+-- `innkeeper.password_hash` (src/server/rest/passwordHash.ts); no API caller can set that setting.
+-- (PL/pgSQL: pgcrypto's library is loaded only when the statement that calls it first runs.)
+create function private.password_hash(p_password text) returns text
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_handed_over text := nullif(current_setting('innkeeper.password_hash', true), '');
+begin
+  if v_handed_over is not null then
+    return v_handed_over;
+  end if;
+  return extensions.crypt(p_password, extensions.gen_salt('bf', 10));
+end
+$$;
+
+-- For a staff member who forgot their password (a local desk sends no email); every session of that
 -- person ends. One's own password is changed on the Account screen, which asks for the current one.
 create function public.set_staff_password(p_user_id uuid, p_password text) returns void
 language plpgsql
@@ -382,7 +401,7 @@ begin
     raise exception 'Password cannot be longer than 72 characters' using errcode = '22023';
   end if;
   update auth.users
-     set encrypted_password = extensions.crypt(p_password, extensions.gen_salt('bf', 10)), updated_at = now()
+     set encrypted_password = private.password_hash(p_password), updated_at = now()
    where id = p_user_id;
   delete from auth.sessions where user_id = p_user_id;
   insert into public.activity_log (user_id, user_email, user_name, table_name, row_id, action)
@@ -521,6 +540,7 @@ revoke execute on function
   private.staff_member_not_found(),
   public.set_staff_role(uuid, text),
   public.remove_staff(uuid),
+  private.password_hash(text),
   public.set_staff_password(uuid, text),
   private.refuse_activity_log_change(),
   private.activity_author(),

@@ -35,6 +35,12 @@ test('a check-in by the front desk shows on the booking’s history and on the a
   const history = page.getByRole('region', { name: 'History' })
   await expect(history.getByText(checkedIn)).toBeVisible()
   await expect(history.locator('.ant-timeline-item').first()).toContainText(checkedIn)
+  // The log itself is the admins'.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Activity' }),
+  ).toHaveCount(0)
+  await page.goto('/#/activity')
+  await expect(page.getByText('You do not have access to this page')).toBeVisible()
   await logout(page)
 
   await login(page)

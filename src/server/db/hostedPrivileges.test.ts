@@ -57,4 +57,20 @@ describe.each(testDatabaseKinds())('privileges as on hosted Supabase, on %s', (k
     const held = rows.filter((row) => row.held).map((row) => `${row.role} ${row.privilege}`)
     expect(held).toEqual(API_ROLES.map((role) => `${role} SELECT`))
   })
+
+  it('lets signed-in callers and the service role only read the activity log, which its triggers alone write', async () => {
+    const { rows } = await db.query<{ role: string; privilege: string; held: boolean }>(
+      `select role, privilege,
+              case privilege
+                when 'USAGE' then has_sequence_privilege(role, 'public.activity_log_id_seq', 'USAGE')
+                else has_table_privilege(role, 'public.activity_log', privilege)
+              end as held
+         from unnest($1::text[]) as role
+        cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER', 'USAGE'])
+              as privilege`,
+      [API_ROLES],
+    )
+    const held = rows.filter((row) => row.held).map((row) => `${row.role} ${row.privilege}`)
+    expect(held).toEqual(['authenticated SELECT', 'service_role SELECT'])
+  })
 })

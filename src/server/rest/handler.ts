@@ -16,6 +16,7 @@ import {
   unsupportedMethod,
 } from './errors'
 import { closestMatch } from './fuzzy'
+import { callSettings } from './passwordHash'
 import { findFunction } from './plan/rpc'
 import { callArguments, callFunction } from './rpc'
 import {
@@ -75,7 +76,7 @@ async function route(req: ApiRequest, ctx: ServiceContext, now: () => number): P
     const fn = await withReload(r, now, (c) =>
       findFunction(c, segments[1], Object.keys(args), req.method === 'POST'),
     )
-    return callFunction(r, fn, args)
+    return callFunction(r, fn, args, await callSettings(r, fn.name, args))
   }
   if (segments.length !== 1) throw invalidPath()
   const table = await withReload(r, now, (c) => findTable(c, segments[0]))

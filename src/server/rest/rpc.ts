@@ -26,12 +26,14 @@ export function callArguments(r: RestRequest): Record<string, unknown> {
 
 /**
  * POST|GET|HEAD /rpc/fn (contract 2.12). GET and STABLE/IMMUTABLE functions run in a read-only
- * transaction, so a write inside them fails with 25006 (405) as on PostgREST.
+ * transaction, so a write inside them fails with 25006 (405) as on PostgREST. `settings` are set for
+ * that transaction before the call (see passwordHash.ts).
  */
 export async function callFunction(
   r: RestRequest,
   fn: FunctionInfo,
   args: Record<string, unknown>,
+  settings: Record<string, string> = {},
 ): Promise<ApiResponse> {
   const isRead = r.req.method !== 'POST'
   const readOnly = isRead || fn.volatility !== 'volatile'
@@ -64,6 +66,9 @@ export async function callFunction(
   const row = await r.run(async (tx) => {
     // Without parameters: one simple-protocol round trip (PGlite's query() makes six).
     if (readOnly) await tx.exec('SET TRANSACTION READ ONLY')
+    for (const [name, value] of Object.entries(settings)) {
+      await tx.query('select set_config($1, $2, true)', [name, value])
+    }
     const { rows } = await tx.query<StatementRow>(sql, params.values)
     return rows[0]
   })

@@ -85,3 +85,7 @@ export async function waitForOpened(popup: Locator): Promise<void> {
     Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
   )
 }
+
+/** The demo seed's front-desk member: no settings, users, cabin changes or deletions. */
+export const DESK_EMAIL = 'desk@innkeeper.local'
+export const DESK_PASSWORD = 'innkeeper-desk'

@@ -90,16 +90,26 @@ export function createAppRouter(queryClient: QueryClient) {
               ...titled('Cabins'),
               lazy: page(() => import('../features/cabins/CabinsPage')),
             },
-            { path: 'users', ...titled('Users'), lazy: page(() => import('../features/users/UsersPage')) },
             {
-              path: 'activity',
-              ...titled('Activity'),
-              lazy: page(() => import('../features/activity/ActivityPage')),
-            },
-            {
-              path: 'settings',
-              ...titled('Settings'),
-              lazy: page(() => import('../features/settings/SettingsPage')),
+              // Admins only; the rest of the staff see why, in place of the screen.
+              lazy: async () => ({ Component: (await import('./layout/AdminRoute')).AdminRoute }),
+              children: [
+                {
+                  path: 'users',
+                  ...titled('Users'),
+                  lazy: page(() => import('../features/users/UsersPage')),
+                },
+                {
+                  path: 'activity',
+                  ...titled('Activity'),
+                  lazy: page(() => import('../features/activity/ActivityPage')),
+                },
+                {
+                  path: 'settings',
+                  ...titled('Settings'),
+                  lazy: page(() => import('../features/settings/SettingsPage')),
+                },
+              ],
             },
             {
               path: 'account',

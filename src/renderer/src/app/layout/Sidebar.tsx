@@ -12,18 +12,20 @@ import {
 import { Tooltip } from 'antd'
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
+import { useIsAdmin } from '../../features/auth/useRole'
 import logo from '../../assets/logo.svg'
 import styles from './Sidebar.module.css'
 import { useSidebarCollapsed } from './useSidebarCollapsed'
 
-const links: { to: string; label: string; icon: ReactNode }[] = [
+/** `adminOnly` links are not shown to the front desk (their screens would say "no access"). */
+const links: { to: string; label: string; icon: ReactNode; adminOnly?: boolean }[] = [
   { to: '/dashboard', label: 'Home', icon: <HomeOutlined /> },
   { to: '/bookings', label: 'Bookings', icon: <CalendarOutlined /> },
   { to: '/guests', label: 'Guests', icon: <TeamOutlined /> },
   { to: '/cabins', label: 'Cabins', icon: <ShopOutlined /> },
-  { to: '/users', label: 'Users', icon: <UserAddOutlined /> },
-  { to: '/activity', label: 'Activity', icon: <HistoryOutlined /> },
-  { to: '/settings', label: 'Settings', icon: <SettingOutlined /> },
+  { to: '/users', label: 'Users', icon: <UserAddOutlined />, adminOnly: true },
+  { to: '/activity', label: 'Activity', icon: <HistoryOutlined />, adminOnly: true },
+  { to: '/settings', label: 'Settings', icon: <SettingOutlined />, adminOnly: true },
 ]
 
 const SIDEBAR_ID = 'sidebar'
@@ -60,6 +62,7 @@ function FoldedTooltip({
 export function Sidebar() {
   const [isCollapsed, toggleCollapsed] = useSidebarCollapsed()
   const toggleLabel = isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'
+  const isAdmin = useIsAdmin()
   return (
     <aside id={SIDEBAR_ID} className={isCollapsed ? `${styles.sidebar} ${styles.collapsed}` : styles.sidebar}>
       <div className={styles.content}>
@@ -69,18 +72,22 @@ export function Sidebar() {
         </div>
         <nav aria-label="Main">
           <ul className={styles.list}>
-            {links.map(({ to, label, icon }) => (
-              <li key={to}>
-                <FoldedTooltip label={label} isFolded={isCollapsed}>
-                  <NavLink
-                    to={to}
-                    className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
-                  >
-                    <ItemContent icon={icon} label={label} />
-                  </NavLink>
-                </FoldedTooltip>
-              </li>
-            ))}
+            {links
+              .filter(({ adminOnly }) => isAdmin || !adminOnly)
+              .map(({ to, label, icon }) => (
+                <li key={to}>
+                  <FoldedTooltip label={label} isFolded={isCollapsed}>
+                    <NavLink
+                      to={to}
+                      className={({ isActive }) =>
+                        isActive ? `${styles.link} ${styles.active}` : styles.link
+                      }
+                    >
+                      <ItemContent icon={icon} label={label} />
+                    </NavLink>
+                  </FoldedTooltip>
+                </li>
+              ))}
           </ul>
         </nav>
         <FoldedTooltip label={toggleLabel} isFolded={isCollapsed}>

@@ -1,6 +1,8 @@
 import type { User } from '@supabase/supabase-js'
 import { supabase } from '../../lib/supabase'
 
+export type StaffRole = 'admin' | 'front desk'
+
 export interface Credentials {
   email: string
   password: string
@@ -24,6 +26,13 @@ export async function getCurrentUser(): Promise<User | null> {
   const { data, error } = await supabase().auth.getUser()
   if (error) return null
   return data.user
+}
+
+/** The signed-in person's role; null for an account that is not (or no longer) staff. */
+export async function getOwnRole(): Promise<StaffRole | null> {
+  const { data, error } = await supabase().rpc('staff_role')
+  if (error) throw new Error(error.message)
+  return (data as StaffRole | null) ?? null
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js'
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { startRoleCheck } from './roleQuery'
 import { getCurrentUser } from './service'
 
 export const USER_QUERY_KEY = ['user'] as const
@@ -18,5 +19,8 @@ export function isAuthenticated(user: User | null | undefined): boolean {
  */
 export function startSessionCheck(queryClient: QueryClient): void {
   // A failed check is the route guard's to show: it asks again when it mounts.
-  queryClient.ensureQueryData(userQuery).catch(() => {})
+  queryClient
+    .ensureQueryData(userQuery)
+    .then((user) => isAuthenticated(user) && startRoleCheck(queryClient))
+    .catch(() => {})
 }

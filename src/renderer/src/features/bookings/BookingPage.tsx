@@ -18,6 +18,7 @@ import styles from './BookingPage.module.css'
 import type { Booking } from './types'
 import { useBooking } from './useBooking'
 import { useCancelBooking } from './useCancelBooking'
+import { useIsAdmin } from '../auth/useRole'
 import { useDeleteBooking } from './useDeleteBooking'
 
 export default function BookingPage() {
@@ -52,6 +53,7 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false)
   const { cancelBooking, isCancelling } = useCancelBooking()
   const [isConfirmingCancel, setIsConfirmingCancel] = useState(false)
+  const isAdmin = useIsAdmin()
   const { id, status } = booking
 
   return (
@@ -78,7 +80,8 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
             Cancel booking
           </Button>
         )}
-        {canBeDeleted(status) && (
+        {/* Deleting is an admin's; the front desk cancels instead. */}
+        {isAdmin && canBeDeleted(status) && (
           <Button type="primary" danger size="large" onClick={() => setIsConfirmingDelete(true)}>
             Delete booking
           </Button>

@@ -31,6 +31,7 @@ import { StatusTag } from './StatusTag'
 import type { BookingListItem } from './types'
 import { useBookings } from './useBookings'
 import { useCancelBooking } from './useCancelBooking'
+import { useIsAdmin } from '../auth/useRole'
 import { useDeleteBooking } from './useDeleteBooking'
 
 const bookingPath = (booking: BookingListItem) => `/bookings/${booking.id}`
@@ -44,6 +45,7 @@ interface RowConfirmations {
 function BookingActions({ booking, onCancel, onDelete }: { booking: BookingListItem } & RowConfirmations) {
   const navigate = useNavigate()
   const { checkout } = useCheckout()
+  const isAdmin = useIsAdmin()
   const items: RowMenuItem[] = [
     {
       key: 'details',
@@ -74,7 +76,8 @@ function BookingActions({ booking, onCancel, onDelete }: { booking: BookingListI
       danger: true,
       onClick: () => onCancel(booking),
     })
-  if (canBeDeleted(booking.status))
+  // Deleting is an admin's; the front desk cancels instead.
+  if (isAdmin && canBeDeleted(booking.status))
     items.push({
       key: 'delete',
       label: 'Delete booking',

@@ -19,6 +19,7 @@ import {
 import styles from './CabinTable.module.css'
 import type { Cabin } from './types'
 import { useCabins } from './useCabins'
+import { useIsAdmin } from '../auth/useRole'
 import { useDeleteCabin } from './useDeleteCabin'
 import { useSaveCabin } from './useSaveCabin'
 
@@ -50,10 +51,40 @@ interface CabinActions {
   onDelete: (cabin: Cabin) => void
 }
 
+function actionsColumn({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColumn<Cabin> {
+  return {
+    key: 'actions',
+    fit: { share: 1, minWidth: 32 },
+    align: 'right',
+    render: (_, cabin) => (
+      <RowMenu
+        label={`Actions for cabin ${cabin.name}`}
+        items={[
+          {
+            key: 'duplicate',
+            label: 'Duplicate',
+            icon: <CopyOutlined />,
+            onClick: () => onDuplicate(cabin),
+          },
+          { key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(cabin) },
+          {
+            key: 'delete',
+            label: 'Delete',
+            icon: <DeleteOutlined />,
+            danger: true,
+            onClick: () => onDelete(cabin),
+          },
+        ]}
+      />
+    ),
+  }
+}
+
 // Shares are the spec's column width ratios; minimum widths (px) keep "Fits up to 10 guests", prices
 // and the "Discount" header on one line.
-function columns({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColumn<Cabin>[] {
-  return [
+// Without actions (the front desk's view) the row menu is left out: all it holds is an admin's.
+function columns(actions: CabinActions | null): DataTableColumn<Cabin>[] {
+  const shown: DataTableColumn<Cabin>[] = [
     {
       key: 'image',
       fit: { share: 0.6, minWidth: 40 },
@@ -93,33 +124,8 @@ function columns({ onDuplicate, onEdit, onDelete }: CabinActions): DataTableColu
           </span>
         ),
     },
-    {
-      key: 'actions',
-      fit: { share: 1, minWidth: 32 },
-      align: 'right',
-      render: (_, cabin) => (
-        <RowMenu
-          label={`Actions for cabin ${cabin.name}`}
-          items={[
-            {
-              key: 'duplicate',
-              label: 'Duplicate',
-              icon: <CopyOutlined />,
-              onClick: () => onDuplicate(cabin),
-            },
-            { key: 'edit', label: 'Edit', icon: <EditOutlined />, onClick: () => onEdit(cabin) },
-            {
-              key: 'delete',
-              label: 'Delete',
-              icon: <DeleteOutlined />,
-              danger: true,
-              onClick: () => onDelete(cabin),
-            },
-          ]}
-        />
-      ),
-    },
   ]
+  return actions ? [...shown, actionsColumn(actions)] : shown
 }
 
 export function CabinTable() {
@@ -128,6 +134,7 @@ export function CabinTable() {
   const [discount] = useOptionParam('discount', CABIN_DISCOUNT_FILTERS, DEFAULT_CABIN_DISCOUNT_FILTER)
   const [sortBy] = useOptionParam('sortBy', CABIN_SORT_OPTIONS, DEFAULT_CABIN_SORT)
   const { saveCabin } = useSaveCabin()
+  const isAdmin = useIsAdmin()
   const { deleteCabin, isDeleting } = useDeleteCabin()
   const [cabinToEdit, setCabinToEdit] = useState<Cabin | null>(null)
   const [isEditing, setIsEditing] = useState(false)
@@ -150,7 +157,7 @@ export function CabinTable() {
     onDelete: setCabinToDelete,
   }
 
-  const tableColumns = columns(actions)
+  const tableColumns = columns(isAdmin ? actions : null)
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useState } from 'react'
+import { AdminOnly } from '../auth/AdminOnly'
 import { Filter } from '../../ui/Filter'
 import { PageHeading } from '../../ui/PageHeading'
 import { SortBy } from '../../ui/SortBy'
@@ -13,6 +14,9 @@ import {
 } from './cabinList'
 import styles from './CabinsPage.module.css'
 import { CabinTable } from './CabinTable'
+
+/** The database's refusal, said before the front desk tries. */
+const CABINS_ARE_ADMINS = 'Only an admin can add, change or delete cabins'
 
 export default function CabinsPage() {
   const [isAdding, setIsAdding] = useState(false)
@@ -29,9 +33,11 @@ export default function CabinsPage() {
       </PageHeading>
       <CabinTable />
       <div className={styles.actions}>
-        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
-          Add new cabin
-        </Button>
+        <AdminOnly reason={CABINS_ARE_ADMINS}>
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+            Add new cabin
+          </Button>
+        </AdminOnly>
       </div>
       <CabinFormModal open={isAdding} onClose={() => setIsAdding(false)} />
     </>

@@ -19,12 +19,16 @@ import { GuestForm } from './GuestForm'
 import styles from './GuestPage.module.css'
 import { GuestStays, GuestTotals } from './GuestStays'
 import type { Guest, GuestStay } from './types'
+import { isAdminRole } from '../auth/roleQuery'
+import type { StaffRole } from '../auth/service'
+import { useRoleQuery } from '../auth/useRole'
 import { useDeleteGuest } from './useDeleteGuest'
 import { useGuest, useGuestId, useGuestStays } from './useGuest'
 import { useSaveGuest } from './useSaveGuest'
 
 /** Why Delete is not offered, in the database's own words. */
 const HAS_BOOKINGS = 'This guest has bookings and cannot be deleted'
+const GUESTS_ARE_ADMINS = 'Only an admin can delete guests'
 
 export default function GuestPage() {
   const id = useGuestId()
@@ -94,27 +98,34 @@ function GuestDetails({ guest }: { guest: Guest }) {
   )
 }
 
-/** Delete, for a guest without bookings only; otherwise it says why not. */
+/** While the stays or the role are unknown, nothing: the database refuses in these words anyway. */
+function whyNotDeletable(stays: GuestStay[] | undefined, role: StaffRole | null | undefined): string | null {
+  if (stays?.length) return HAS_BOOKINGS
+  if (role !== undefined && !isAdminRole(role)) return GUESTS_ARE_ADMINS
+  return null
+}
+
+/** Delete, for an admin and a guest without bookings only; otherwise it says why not. */
 function DeleteGuest({ guest, stays }: { guest: Guest; stays: GuestStay[] | undefined }) {
   const navigate = useNavigate()
   const { deleteGuest, isDeleting } = useDeleteGuest()
   const [isConfirming, setIsConfirming] = useState(false)
   const whyId = useId()
-  // While the stays are unknown the button stays: the database refuses in these words anyway.
-  const hasBookings = Boolean(stays?.length)
+  const { data: role } = useRoleQuery()
+  const whyNot = whyNotDeletable(stays, role)
 
   return (
     <div className={styles.actions}>
-      {hasBookings && (
+      {whyNot && (
         <p id={whyId} className={styles.why}>
-          {HAS_BOOKINGS}
+          {whyNot}
         </p>
       )}
       <Button
         type="primary"
         danger
-        disabled={hasBookings}
-        aria-describedby={hasBookings ? whyId : undefined}
+        disabled={whyNot !== null}
+        aria-describedby={whyNot ? whyId : undefined}
         onClick={() => setIsConfirming(true)}
       >
         Delete guest
