@@ -16,7 +16,16 @@ import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
 import { printTable, type EngineResults, type Memory, type Results } from './report'
-import { measureReservations } from './reservations'
+import { measureCreates, measureReservations } from './reservations'
+import {
+  auditCost,
+  bookingsToCheckIn,
+  measureActivityList,
+  setAuditTriggers,
+  timeCheckIns,
+  type AuditFigures,
+} from './activity'
+import { supabase } from './appClient'
 import type { Latency } from './stats'
 
 type Engine = 'pglite' | 'postgres'
@@ -167,6 +176,7 @@ async function largeScale(
   })
 
   const backend = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: false })
+  let measured
   try {
     await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
     log(`${engine}, 500k: the app's calls and the obvious design`)
@@ -174,16 +184,60 @@ async function largeScale(
     // After the app's figures: it creates bookings (far ahead, but created today).
     log(`${engine}, 500k: the reservations desk`)
     const reservations = await measureReservations(desk, RUNS)
-    return {
-      buildSeconds: built.ms / 1000,
-      readyExistingMs: backend.readyMs,
-      app,
-      reservations,
-      directDashboard90: direct,
-      memory: backend.memory(),
-    }
+    log(`${engine}, 500k: check-ins and the activity list (${built.logEntries} entries)`)
+    const { data } = await supabase().auth.getUser()
+    const activityList = await measureActivityList(desk, data.user!.id, RUNS)
+    const checkInIds = await bookingsToCheckIn(2 * (RUNS + 3))
+    const checkIn = await timeCheckIns(checkInIds.slice(0, RUNS + 3), RUNS)
+    measured = { app, reservations, activityList, checkIn, checkInIds, memory: backend.memory() }
   } finally {
     await backend.stop()
+  }
+  const { app, reservations, activityList, checkIn, checkInIds, memory } = measured
+  const untriggered = await withoutAuditTriggers(engine, build, dataDir, databaseUrl, async () => ({
+    createBooking: await measureCreates(desk, RUNS, AUDIT_OFF_CREATE_FROM_DAYS),
+    checkIn: await timeCheckIns(checkInIds.slice(RUNS + 3), RUNS),
+  }))
+  return {
+    buildSeconds: built.ms / 1000,
+    readyExistingMs: backend.readyMs,
+    app,
+    reservations,
+    activity: {
+      list: activityList,
+      checkIn,
+      untriggered,
+      createBookingCost: auditCost(reservations.createBooking, untriggered.createBooking),
+      checkInCost: auditCost(checkIn, untriggered.checkIn),
+    },
+    directDashboard90: direct,
+    memory,
+  }
+}
+
+/** Stays created with the audit triggers off lie this far ahead, clear of the first series'. */
+const AUDIT_OFF_CREATE_FROM_DAYS = 420
+
+/** Runs `measure` against the backend restarted with the audit triggers off, and turns them on again. */
+async function withoutAuditTriggers(
+  engine: Engine,
+  build: AppBuild,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  measure: () => Promise<AuditFigures>,
+): Promise<AuditFigures> {
+  log(`${engine}, 500k: create-booking and check-in with the audit triggers off`)
+  await withDatabase(dataDir, databaseUrl, (db) => setAuditTriggers(db, false))
+  try {
+    const backend = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: false })
+    try {
+      await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+      return await measure()
+    } finally {
+      await backend.stop()
+    }
+  } finally {
+    await withDatabase(dataDir, databaseUrl, (db) => setAuditTriggers(db, true))
   }
 }
 
