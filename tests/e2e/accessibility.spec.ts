@@ -70,6 +70,7 @@ const SCREENS: Screen[] = [
       const id = await unconfirmedBooking(page)
       await page.goto(`/#/bookings/${id}`)
       await expect(h1(page, new RegExp(`^Booking #${id}\\b`))).toBeVisible()
+      await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toBeVisible()
     },
   },
   {
@@ -117,6 +118,13 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/#/users')
       await expect(page.getByLabel('Full name')).toBeVisible()
+    },
+  },
+  {
+    name: 'activity, filtered by kind',
+    open: async (page) => {
+      await page.goto('/#/activity?kind=bookings')
+      await expect(page.getByRole('table', { name: 'Activity' }).getByRole('link').first()).toBeVisible()
     },
   },
   {
@@ -188,7 +196,7 @@ for (const mode of ['light', 'dark'] as const) {
     })
 
     test('every screen after login has no serious accessibility violations', async ({ page }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(150_000)
       await login(page)
       for (const screen of SCREENS) {
         await screen.open(page)
