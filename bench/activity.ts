@@ -29,7 +29,7 @@ export async function fillActivityLog(db: Database, userId: string, count = LOG_
   await db.query(
     `insert into public.activity_log (created_at, user_id, user_email, user_name, table_name, row_id, action,
                                       changes)
-     select now() - interval '3653 days' * ($1::int - i) / $1::int,
+     select now() - interval '1 second' * (315619200.0 * ($1::int - i) / $1::int), -- 3 653 days
             case when i % 10 = 0 then null else $2::uuid end,
             case when i % 10 = 0 then null else u.email end,
             case when i % 10 = 0 then null else u.raw_user_meta_data ->> 'fullName' end,
