@@ -2,6 +2,7 @@ import { hashPassword } from '../src/server/auth/passwords'
 import { insertEmailUser } from '../src/server/auth/users'
 import type { Database } from '../src/server/db/types'
 import { DEMO_GUESTS, DEMO_STAFF } from '../src/server/seed'
+import { fillActivityLog, LOG_ENTRIES, setAuditTriggers } from './activity'
 
 /** The large property of issue 6: ten years of a busy 500-cabin business. */
 export const LARGE = { cabins: 500, guests: 100_000, bookingsPerCabin: 1000 } as const
@@ -17,6 +18,8 @@ const LAST_NAMES = ['Andersen', 'Bianchi', 'Costa', 'Dubois', 'Eriksen', 'Fische
 
 export interface BuildReport {
   bookings: number
+  /** Entries of the activity log. */
+  logEntries: number
   ms: number
 }
 
@@ -36,7 +39,9 @@ export async function buildLargeProperty(
 ): Promise<BuildReport> {
   const started = performance.now()
   const passwordHash = await hashPassword(DEMO_STAFF.password)
-  await db.transaction(async (tx) => {
+  // The load writes no entry per row: the log gets its own ten years below, in one statement.
+  await setAuditTriggers(db, false)
+  const staffUserId = await db.transaction(async (tx) => {
     await tx.query(
       `update public.settings
           set "minBookingLength" = $1, "maxBookingLength" = $2, "maxGuestsPerBooking" = $3,
@@ -78,7 +83,8 @@ export async function buildLargeProperty(
       data: { fullName: DEMO_STAFF.fullName, avatar: '' },
       nowMs: Date.now(),
     })
-    await tx.query('insert into public.staff (user_id) values ($1::uuid)', [staffUserId])
+    await tx.query(`insert into public.staff (user_id, role) values ($1::uuid, 'admin')`, [staffUserId])
+    return staffUserId
   })
 
   // Indexes that back no constraint are built once after the load rather than row by row during it.
@@ -94,11 +100,15 @@ export async function buildLargeProperty(
   await db.query(BOOKINGS_SQL, [today, timeZone, LARGE.bookingsPerCabin, LARGE.guests])
   for (const index of indexes) await db.exec(index.definition)
   await db.exec('alter table public.bookings enable trigger check_booking')
+  await fillActivityLog(db, staffUserId, LOG_ENTRIES)
+  await setAuditTriggers(db, true)
   // What autovacuum does on a server after a load like this (PGlite has none): visibility for
   // index-only scans, and statistics for the planner.
   await db.exec('vacuum (analyze) public.bookings, public.cabins, public.guests')
-  const { rows } = await db.query<{ count: number }>('select count(*)::int as count from public.bookings')
-  return { bookings: rows[0].count, ms: performance.now() - started }
+  const { rows } = await db.query<{ bookings: number; log: number }>(
+    'select (select count(*) from public.bookings)::int as bookings, (select count(*) from public.activity_log)::int as log',
+  )
+  return { bookings: rows[0].bookings, logEntries: rows[0].log, ms: performance.now() - started }
 }
 
 /*

@@ -3,6 +3,7 @@ import type { CalendarPageFigures } from './calendar'
 import { LARGE } from './largeProperty'
 import type { LoadFigures } from './load'
 import type { LoginBundle } from './renderer'
+import type { ActivityFigures } from './activity'
 import type { ReservationFigures } from './reservations'
 import type { Latency } from './stats'
 
@@ -30,6 +31,7 @@ export interface EngineResults {
     reservations: ReservationFigures
     /** calendar_window for 31 days of every cabin. */
     calendarWindow: Latency
+    activity: ActivityFigures
     directDashboard90: Latency
     /** After the app's calls and the obvious design's downloads. */
     memory: Memory
@@ -73,6 +75,7 @@ interface Figure {
 
 const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0))
 const both = (a: Latency) => `${ms(a.p50)} / ${ms(a.p95)}`
+const percentChange = (share: number) => `${share >= 0 ? '+' : '−'}${Math.abs(share * 100).toFixed(0)} %`
 
 function backendFigures(): Figure[] {
   const large = (pick: (l: NonNullable<EngineResults['large']>) => [string, Check]) => (e: EngineResults) =>
@@ -132,6 +135,32 @@ function backendFigures(): Figure[] {
       figure: 'calendar, 31 days of 500 cabins, 500k: p50 / p95 ms',
       goal: '— / ≤ 30',
       of: large(({ calendarWindow: c }) => [both(c), c.p95 <= 30]),
+    },
+    {
+      figure: 'check-in, 500k: p50 / p95 ms',
+      goal: '—',
+      of: large(({ activity: a }) => [both(a.checkIn), undefined]),
+    },
+    {
+      figure: 'audit triggers: create booking p50 with ÷ without',
+      goal: '≤ +20 %',
+      of: large(({ activity: a }) => [
+        `${percentChange(a.createBookingCost)} (${ms(a.untriggered.createBooking.p50)} without)`,
+        a.createBookingCost <= 0.2,
+      ]),
+    },
+    {
+      figure: 'audit triggers: check-in p50 with ÷ without',
+      goal: '≤ +20 %',
+      of: large(({ activity: a }) => [
+        `${percentChange(a.checkInCost)} (${ms(a.untriggered.checkIn.p50)} without)`,
+        a.checkInCost <= 0.2,
+      ]),
+    },
+    {
+      figure: 'activity list page, 1M entries: p50 / p95 ms (every filter)',
+      goal: '— / ≤ 80',
+      of: large(({ activity: a }) => [both(a.list), a.list.p95 <= 80]),
     },
     {
       figure: 'guests list page, 100k guests: p50 / p95 ms (every sort, with and without search)',

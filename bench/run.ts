@@ -8,7 +8,7 @@ import { getBookings } from '../src/renderer/src/features/bookings/service'
 import { openDatabase } from '../src/server/db/open'
 import type { Database } from '../src/server/db/types'
 import { DEMO_STAFF } from '../src/server/seed'
-import { recordRequests, signIn } from './appClient'
+import { recordRequests, signIn, supabase } from './appClient'
 import { measureApp, type AppFigures, type DeskDay } from './appFigures'
 import { startBackend } from './backend'
 import { directDashboard } from './direct'
@@ -17,7 +17,15 @@ import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
 import { printTable, type EngineResults, type Memory, type Results } from './report'
-import { measureReservations } from './reservations'
+import { measureCreates, measureReservations } from './reservations'
+import {
+  auditCost,
+  bookingsToCheckIn,
+  measureActivityList,
+  setAuditTriggers,
+  timeCheckIns,
+  type AuditFigures,
+} from './activity'
 import type { Latency } from './stats'
 
 type Engine = 'pglite' | 'postgres'
@@ -189,6 +197,7 @@ async function largeScale(
     demo: false,
     staticDir: withCalendarPage ? build.rendererDir : undefined,
   })
+  let measured
   try {
     await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
     log(`${engine}, 500k: the app's calls and the obvious design`)
@@ -198,26 +207,71 @@ async function largeScale(
     // After the app's figures: it creates bookings (far ahead, but created today).
     log(`${engine}, 500k: the reservations desk`)
     const reservations = await measureReservations(desk, RUNS)
+    log(`${engine}, 500k: check-ins and the activity list (${built.logEntries} entries)`)
+    const { data } = await supabase().auth.getUser()
+    const activityList = await measureActivityList(desk, data.user!.id, RUNS)
+    const checkInIds = await bookingsToCheckIn(2 * (RUNS + 3))
+    const checkIn = await timeCheckIns(checkInIds.slice(0, RUNS + 3), RUNS)
     const memory = backend.memory()
     let calendarPage: CalendarPageFigures | undefined
     if (withCalendarPage) {
       log(`${engine}, 500k: the calendar in Chromium`)
       calendarPage = await measureCalendarPage(backend.url, CALENDAR_PAGE_RUNS)
     }
-    return {
-      results: {
-        buildSeconds: built.ms / 1000,
-        readyExistingMs: backend.readyMs,
-        app,
-        reservations,
-        calendarWindow,
-        directDashboard90: direct,
-        memory,
-      },
-      calendarPage,
-    }
+    measured = { app, calendarWindow, reservations, activityList, checkIn, checkInIds, memory, calendarPage }
   } finally {
     await backend.stop()
+  }
+  const { app, calendarWindow, reservations, activityList, checkIn, checkInIds, memory, calendarPage } =
+    measured
+  const untriggered = await withoutAuditTriggers(engine, build, dataDir, databaseUrl, async () => ({
+    createBooking: await measureCreates(desk, RUNS, AUDIT_OFF_CREATE_FROM_DAYS),
+    checkIn: await timeCheckIns(checkInIds.slice(RUNS + 3), RUNS),
+  }))
+  return {
+    results: {
+      buildSeconds: built.ms / 1000,
+      readyExistingMs: backend.readyMs,
+      app,
+      reservations,
+      calendarWindow,
+      activity: {
+        list: activityList,
+        checkIn,
+        untriggered,
+        createBookingCost: auditCost(reservations.createBooking, untriggered.createBooking),
+        checkInCost: auditCost(checkIn, untriggered.checkIn),
+      },
+      directDashboard90: direct,
+      memory,
+    },
+    calendarPage,
+  }
+}
+
+/** Stays created with the audit triggers off lie this far ahead, clear of the first series'. */
+const AUDIT_OFF_CREATE_FROM_DAYS = 420
+
+/** Runs `measure` against the backend restarted with the audit triggers off, and turns them on again. */
+async function withoutAuditTriggers(
+  engine: Engine,
+  build: AppBuild,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  measure: () => Promise<AuditFigures>,
+): Promise<AuditFigures> {
+  log(`${engine}, 500k: create-booking and check-in with the audit triggers off`)
+  await withDatabase(dataDir, databaseUrl, (db) => setAuditTriggers(db, false))
+  try {
+    const backend = await startBackend({ serverJs: build.serverJs, dataDir, databaseUrl, demo: false })
+    try {
+      await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+      return await measure()
+    } finally {
+      await backend.stop()
+    }
+  } finally {
+    await withDatabase(dataDir, databaseUrl, (db) => setAuditTriggers(db, true))
   }
 }
 

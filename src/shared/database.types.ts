@@ -242,6 +242,26 @@ export type Database = {
     }
     Views: { [_ in never]: never }
     Functions: {
+      booking_history: {
+        Args: { p_booking_id: number }
+        Returns: {
+          action: string
+          changes: Json
+          created_at: string
+          id: number
+          row_id: string
+          table_name: string
+          user_email: string | null
+          user_id: string | null
+          user_name: string | null
+        }[]
+        SetofOptions: {
+          from: '*'
+          to: 'activity_log'
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       calendar_window: {
         Args: { p_days: number; p_from: string }
         Returns: {

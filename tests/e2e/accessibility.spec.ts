@@ -87,6 +87,7 @@ const SCREENS: Screen[] = [
       const id = await unconfirmedBooking(page)
       await page.goto(`/#/bookings/${id}`)
       await expect(h1(page, new RegExp(`^Booking #${id}\\b`))).toBeVisible()
+      await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toBeVisible()
     },
   },
   {
@@ -155,6 +156,13 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: 'Actions for Demo Front Desk' }).click()
       await page.getByRole('menuitem', { name: 'Remove staff access' }).click()
       await waitForOpened(page.getByRole('dialog', { name: 'Remove staff access' }))
+    },
+  },
+  {
+    name: 'activity, filtered by kind',
+    open: async (page) => {
+      await page.goto('/#/activity?kind=bookings')
+      await expect(page.getByRole('table', { name: 'Activity' }).getByRole('link').first()).toBeVisible()
     },
   },
   {

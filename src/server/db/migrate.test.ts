@@ -36,6 +36,7 @@ describe('the migrations', () => {
       'reservations_desk',
       'calendar',
       'roles_and_activity',
+      'activity_reads',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

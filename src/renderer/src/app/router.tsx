@@ -105,6 +105,11 @@ export function createAppRouter(queryClient: QueryClient) {
                   lazy: page(() => import('../features/users/UsersPage')),
                 },
                 {
+                  path: 'activity',
+                  ...titled('Activity'),
+                  lazy: page(() => import('../features/activity/ActivityPage')),
+                },
+                {
                   path: 'settings',
                   ...titled('Settings'),
                   lazy: page(() => import('../features/settings/SettingsPage')),

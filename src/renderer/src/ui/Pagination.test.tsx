@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
-import { Pagination, pageNumbers } from './Pagination'
+import { Pagination, pageNumbers, StepPagination } from './Pagination'
 
 function Location() {
   return <output aria-label="location">{useLocation().search}</output>
@@ -77,5 +77,36 @@ describe('pageNumbers', () => {
   it('shows a single missing page instead of a gap for it', () => {
     expect(pageNumbers(4, 11)).toEqual([1, 2, 3, 4, 5, 'gap', 11])
     expect(pageNumbers(8, 11)).toEqual([1, 'gap', 7, 8, 9, 10, 11])
+  })
+})
+
+describe('StepPagination', () => {
+  function renderSteps(search: string, hasNext: boolean, shown: number) {
+    render(
+      <MemoryRouter initialEntries={[`/activity${search}`]}>
+        <StepPagination hasNext={hasNext} pageSize={20} shown={shown} />
+        <Location />
+      </MemoryRouter>,
+    )
+  }
+
+  it('is hidden when the first page is the only one', () => {
+    renderSteps('', false, 7)
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
+  })
+
+  it('says which rows are shown without a total, and steps to the next and previous pages', async () => {
+    renderSteps('?kind=bookings&page=2', true, 20)
+    expect(screen.getByText('Showing 21 to 40')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }))
+    expect(screen.getByLabelText('location')).toHaveTextContent('?kind=bookings&page=3')
+    await userEvent.click(screen.getByRole('button', { name: /Previous/ }))
+    expect(screen.getByLabelText('location')).toHaveTextContent('?kind=bookings&page=2')
+  })
+
+  it('offers no next page on the last one', () => {
+    renderSteps('?page=3', false, 5)
+    expect(screen.getByText('Showing 41 to 45')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled()
   })
 })

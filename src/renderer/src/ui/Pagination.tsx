@@ -78,3 +78,40 @@ export function Pagination({ count, pageSize = BOOKINGS_PAGE_SIZE }: PaginationP
     </nav>
   )
 }
+
+interface StepPaginationProps {
+  /** Whether a page follows the current one. */
+  hasNext: boolean
+  pageSize?: number
+  /** How many rows the current page shows. */
+  shown: number
+}
+
+/**
+ * Paging for a list too long to count (the activity log): "Showing X to Y", Previous and Next,
+ * nothing at all for a single page.
+ */
+export function StepPagination({ hasNext, pageSize = BOOKINGS_PAGE_SIZE, shown }: StepPaginationProps) {
+  const [page, setPage] = usePageParam()
+  if (page <= 1 && !hasNext) return null
+
+  const first = (page - 1) * pageSize + 1
+  return (
+    <nav className={styles.pagination} aria-label="Pagination">
+      <p className={styles.summary}>{`Showing ${first} to ${first + shown - 1}`}</p>
+      <div className={styles.buttons}>
+        <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </Button>
+        <Button
+          icon={<RightOutlined />}
+          iconPlacement="end"
+          disabled={!hasNext}
+          onClick={() => setPage(page + 1)}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
+  )
+}

@@ -1,5 +1,6 @@
 import {
   CalendarOutlined,
+  HistoryOutlined,
   HomeOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -25,6 +26,7 @@ const links: { to: string; label: string; icon: ReactNode; adminOnly?: boolean }
   { to: '/guests', label: 'Guests', icon: <TeamOutlined /> },
   { to: '/cabins', label: 'Cabins', icon: <ShopOutlined /> },
   { to: '/users', label: 'Users', icon: <UserAddOutlined />, adminOnly: true },
+  { to: '/activity', label: 'Activity', icon: <HistoryOutlined />, adminOnly: true },
   { to: '/settings', label: 'Settings', icon: <SettingOutlined />, adminOnly: true },
 ]
 

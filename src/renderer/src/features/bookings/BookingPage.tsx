@@ -8,6 +8,7 @@ import { PageHeading } from '../../ui/PageHeading'
 import { QueryStates } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
 import { useMoveBack } from '../../ui/useMoveBack'
+import { BookingHistory } from '../activity/BookingHistory'
 import { useCheckout } from '../check-in-out/useCheckout'
 import { BackLink } from './BackLink'
 import { BookingDataBox } from './BookingDataBox'
@@ -89,6 +90,7 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
           Back
         </Button>
       </div>
+      <BookingHistory bookingId={id} />
       <ConfirmCancelBooking
         booking={isConfirmingCancel ? booking : null}
         isCancelling={isCancelling}
