@@ -8,8 +8,10 @@ import { BookingTable } from './BookingTable'
 import type { BookingsPage } from './service'
 import type { BookingListItem } from './types'
 import { useBookings } from './useBookings'
+import { useIsAdmin } from '../auth/useRole'
 
 vi.mock('./useBookings', () => ({ useBookings: vi.fn() }))
+vi.mock('../auth/useRole', () => ({ useIsAdmin: vi.fn(() => true) }))
 
 type BookingsAnswer = ReturnType<typeof useBookings>
 
@@ -146,6 +148,15 @@ describe('BookingTable row menu', () => {
     ['cancelled', ['See details', 'Delete booking']],
   ] as const)('offers what a %s booking allows', async (status, actions) => {
     expect(await menuItemsFor(status)).toEqual(actions)
+  })
+
+  it('offers the front desk no delete: only an admin deletes bookings', async () => {
+    vi.mocked(useIsAdmin).mockReturnValue(false)
+    try {
+      expect(await menuItemsFor('checked-out')).toEqual(['See details'])
+    } finally {
+      vi.mocked(useIsAdmin).mockReturnValue(true)
+    }
   })
 
   it('shows a cancelled booking with its tag', () => {
