@@ -304,9 +304,18 @@ async function openGuests(page: Page): Promise<Locator> {
   return guestsTable(page)
 }
 
-test('the sidebar leads to the guests, after the bookings', async ({ page }) => {
+test('the sidebar leads to the guests, after the bookings and the calendar', async ({ page }) => {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link')
-  await expect(links).toHaveText(['Home', 'Bookings', 'Guests', 'Cabins', 'Users', 'Settings'])
+  await expect(links).toHaveText([
+    'Home',
+    'Bookings',
+    'Calendar',
+    'Guests',
+    'Cabins',
+    'Users',
+    'Activity',
+    'Settings',
+  ])
   await expect(await openGuests(page)).toBeVisible()
   await expect(page).toHaveTitle('Guests · Innkeeper')
 })
