@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { listBackups, type Backup } from '../../src/server/backup'
+import { DEMO_FRONT_DESK } from '../../src/server/seed'
 import { BACKUPS_PATH, type BackupStatus } from '../../src/shared/backups'
 import { DEMO_EMAIL, DEMO_PASSWORD, startTestServer, type TestServer } from '../harness/testServer'
 
 /**
  * Issue 14 item 7: Settings shows the last backup and "Back up now" through the embedded backend's
- * own endpoint. Attacks over HTTP: without a staff session nothing is shown and nothing is made.
+ * own endpoint. Attacks over HTTP: without an admin's session nothing is shown and nothing is made.
  */
 const summary: string[] = []
 const chosen = mkdtempSync(join(tmpdir(), 'innkeeper-chosen-backups-'))
@@ -75,7 +76,21 @@ describe('the backups endpoint', () => {
     summary.push(`${answers.length} refusals (401/403), no backup made`)
   })
 
-  it('shows staff the last backup (time, size, where) and makes one now', async () => {
+  it("refuses the front desk in words: backups belong to Settings, an admin's screen", async () => {
+    const deskToken = await accessToken(server, DEMO_FRONT_DESK.email, DEMO_FRONT_DESK.password)
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await call(server, method, deskToken)
+      expect({ method, status: response.status, body: await response.json() }).toEqual({
+        method,
+        status: 403,
+        body: { code: '42501', message: 'Only an admin can see or make backups', details: null, hint: null },
+      })
+    }
+    expect(await listBackups(chosen)).toEqual([startBackup!.name])
+    summary.push('front desk: 403 in words, no backup made')
+  })
+
+  it('shows an admin the last backup (time, size, where) and makes one now', async () => {
     const token = await accessToken(server, DEMO_EMAIL, DEMO_PASSWORD)
     const shown = (await (await call(server, 'GET', token)).json()) as BackupStatus
     expect(shown).toEqual({
@@ -95,7 +110,7 @@ describe('the backups endpoint', () => {
     expect(names).toHaveLength(2)
     expect(after.last?.name).toBe(names[1])
     expect(after.last?.name).not.toBe(startBackup!.name)
-    summary.push('staff: status of the last backup, and "Back up now" made a second one')
+    summary.push('admin: status of the last backup, and "Back up now" made a second one')
   })
 
   it('answers 404 where backups are off', async () => {

@@ -22,7 +22,7 @@ const refuse = (status: number, code: string, message: string) =>
   errorResponse(new RestError(status, { code, message, details: null, hint: null }))
 
 /**
- * The embedded backend's own endpoint, for staff only (hosted Supabase has no such thing: the app
+ * The embedded backend's own endpoint, for admins only (hosted Supabase has no such thing: the app
  * shows it only on the embedded backend): GET answers BackupStatus, POST makes a backup now (after
  * any that is running) and answers the new status. Errors in PostgREST's shape.
  */
@@ -44,8 +44,11 @@ async function handle(req: ApiRequest, ctx: ServiceContext, options: BackupServi
   const { caller } = ctx
   if (caller.jwtError) return errorResponse(jwtError(caller.jwtError.kind, caller.jwtError.message))
   if (caller.role === 'anon') return refuse(401, '42501', 'permission denied: staff only')
-  if (caller.role !== 'service_role' && !(await isStaff(ctx))) {
-    return refuse(403, '42501', 'permission denied: staff only')
+  if (caller.role !== 'service_role') {
+    // Backups belong to Settings, which is an admin's (issue 18).
+    const role = await staffRole(ctx)
+    if (role === null) return refuse(403, '42501', 'permission denied: staff only')
+    if (role !== 'admin') return refuse(403, '42501', 'Only an admin can see or make backups')
   }
   if (req.path !== '/') return refuse(404, 'PGRST125', `Invalid path specified in request URL`)
   const schedule = options.schedule()
@@ -59,11 +62,12 @@ async function handle(req: ApiRequest, ctx: ServiceContext, options: BackupServi
   return jsonResponse(200, await backupStatus(options.dir))
 }
 
-async function isStaff(ctx: ServiceContext): Promise<boolean> {
+/** The caller's staff role ('admin' or 'front desk'), null for an account that is not staff. */
+async function staffRole(ctx: ServiceContext): Promise<string | null> {
   const { rows } = await withRequestRole(ctx.db, ctx.caller.claims, (tx) =>
-    tx.query<{ staff: boolean }>('select public.is_staff() as staff'),
+    tx.query<{ role: string | null }>('select public.staff_role() as role'),
   )
-  return rows[0]?.staff === true
+  return rows[0]?.role ?? null
 }
 
 export async function backupStatus(dir: string): Promise<BackupStatus> {
