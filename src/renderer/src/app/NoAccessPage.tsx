@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { CabinPicture } from '../ui/CabinPicture'
-import styles from './NoAccessPage.module.css'
+import card from '../ui/ResultCard.module.css'
 
 export const NO_ACCESS_TITLE = 'You do not have access to this page'
 
@@ -13,9 +13,9 @@ export function NoAccessPage() {
   const navigate = useNavigate()
   return (
     <Result
-      className={styles.page}
+      className={card.card}
       icon={<CabinPicture badge="lock" />}
-      title={<h1 className={styles.title}>{NO_ACCESS_TITLE}</h1>}
+      title={<h1 className={card.title}>{NO_ACCESS_TITLE}</h1>}
       subTitle="This page is for admins. Ask an admin if you need something changed here."
       extra={
         <Button type="primary" size="large" onClick={() => navigate('/dashboard')}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Result } from 'antd'
 import { serverMessageOf } from './failureToast'
 import styles from './LoadFailed.module.css'
+import card from './ResultCard.module.css'
 
 interface LoadFailedProps {
   /** What could not be loaded, in the catalogue's words: "Bookings could not be loaded". */
@@ -51,9 +52,9 @@ export function LoadFailed({
   const Heading = compact ? 'h3' : 'h2'
   return (
     <Result
-      className={[compact ? styles.compact : styles.failed, className].filter(Boolean).join(' ')}
+      className={[compact ? styles.compact : card.card, className].filter(Boolean).join(' ')}
       status="warning"
-      title={<Heading className={styles.title}>{title}</Heading>}
+      title={<Heading className={card.title}>{title}</Heading>}
       subTitle={details}
       extra={retry}
     />
