@@ -403,6 +403,18 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
       expect(JSON.stringify(entries)).not.toMatch(/password":|\$2[aby]\$/)
     })
 
+    // What the triggers cost (issue 18): a function call with its own settings, its query parsed and
+    // planned again for every audited row, was most of it. Inlined, the author is a join of the
+    // trigger's own cached plan.
+    it('finds the author inside the trigger’s own query, not by a function call per row', async () => {
+      const { rows } = await db.query<{ 'QUERY PLAN': string }>(
+        'explain (costs off) select * from private.activity_author()',
+      )
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+      expect(plan).not.toMatch(/Function Scan/)
+      expect(plan).toMatch(/ on users u\b/)
+    })
+
     it('cannot be changed or emptied through the API by anyone, the service role included', async () => {
       const service = supabaseClient(server.url, server.serviceKey)
       const [entry] = (
