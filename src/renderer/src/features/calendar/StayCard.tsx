@@ -61,7 +61,9 @@ export function useStayCard(stayOf: (id: number) => CalendarBooking | undefined)
   const close = useCallback(() => setShown((card) => card && { ...card, isOpen: false }), [])
 
   const pointTo = (node: EventTarget | null) => {
-    const isOnCard = node instanceof Node && !!card.current?.popupElement?.contains(node)
+    // The popover's box (its arrow and its content, whose id is the card's).
+    const box = document.getElementById(cardId)?.parentElement
+    const isOnCard = node instanceof Node && !!box?.contains(node)
     const next = isOnCard ? 'card' : barOf(node)
     if (next === pointedAt.current) return
     pointedAt.current = next
