@@ -15,7 +15,7 @@ const stay = (id: number, guestName: string, isPaid: boolean): CalendarBooking =
   totalPrice: 750,
   isPaid,
   guestName,
-  countryFlag: null,
+  countryFlag: 'pt',
 })
 const STAYS = [stay(1, 'Ana Lima', true), stay(2, 'Bo Berg', false)]
 
