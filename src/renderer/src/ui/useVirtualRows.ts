@@ -1,7 +1,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react'
 
 /** Rows drawn above and below the visible ones, so a quick scroll never shows a blank band. */
-const OVERSCAN_ROWS = 8
+const OVERSCAN_ROWS = 4
 /** Until the container is laid out (or in jsdom, where nothing is): a screenful. */
 const ASSUMED_HEIGHT = 1000
 

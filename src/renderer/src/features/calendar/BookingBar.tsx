@@ -1,11 +1,8 @@
-import { Popover } from 'antd'
 import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { nightsLabel, parseBookingStatus } from '@shared/domain/bookings'
-import { formatCurrency, formatStayDate, plural } from '@shared/domain/format'
 import { CountryFlag } from '../../ui/CountryFlag'
-import { StatusTag } from '../bookings/StatusTag'
-import type { BarPlacement } from './calendarWindow'
+import type { BarFit, BarPlacement } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking } from './service'
 
@@ -23,24 +20,6 @@ export const BAR_STATUS_CLASSES: Record<string, string | undefined> = {
   'checked-out': styles.checkedOut,
 }
 
-function StayCard({ booking }: { booking: CalendarBooking }) {
-  return (
-    <dl className={styles.card}>
-      <dt>Dates</dt>
-      <dd>
-        {formatStayDate(booking.startDate)} — {formatStayDate(booking.endDate)} (
-        {nightsLabel(booking.numNights)})
-      </dd>
-      <dt>Guests</dt>
-      <dd>{plural(booking.numGuests, 'guest')}</dd>
-      <dt>Amount</dt>
-      <dd>{formatCurrency(booking.totalPrice)}</dd>
-      <dt>Payment</dt>
-      <dd>{booking.isPaid ? 'Paid' : 'Will pay at property'}</dd>
-    </dl>
-  )
-}
-
 /** How a bar is held: to move it whole, to stretch its end, or only held (it cannot move). */
 export type BarGrip = 'move' | 'resize' | 'hold'
 
@@ -48,8 +27,8 @@ interface BookingBarProps {
   booking: CalendarBooking
   placement: BarPlacement
   days: number
-  /** No hover card while anything is dragged. */
-  isDragging: boolean
+  /** Whether its flag and nights fit beside the name. */
+  fit: BarFit
   /** The bar is where a move is being confirmed or dragged from: drawn faint. */
   isMoving: boolean
   onGrip: (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => void
@@ -59,15 +38,16 @@ interface BookingBarProps {
 
 /**
  * A stay: from the middle of its arrival day to the middle of its departure day, coloured like its
- * status tag, with the guest's flag, name and nights. A link to the booking (Enter opens it); its
- * hover and focus card gives dates, guests, amount and payment. An unconfirmed stay is dragged to
- * move it and stretched at its end; a checked-in one only stretched; a checked-out one stays.
+ * status tag, with the guest's flag, name and nights (as they fit). A link to the booking (Enter opens
+ * it); the grid's one hover and focus card (StayCard) gives dates, guests, amount and payment. An
+ * unconfirmed stay is dragged to move it and stretched at its end; a checked-in one only stretched; a
+ * checked-out one stays. Kept to a few plain elements: a scroll draws dozens of them a frame.
  */
 export function BookingBar({
   booking,
   placement,
   days,
-  isDragging,
+  fit,
   isMoving,
   onGrip,
   shouldIgnoreClick,
@@ -85,43 +65,33 @@ export function BookingBar({
   ]
   const label = `Booking #${booking.id}, ${booking.guestName}, ${nightsLabel(booking.numNights)}`
   return (
-    <Popover
-      title={
-        <span className={styles.cardTitle}>
-          {booking.guestName} <StatusTag status={status} />
-        </span>
-      }
-      content={<StayCard booking={booking} />}
-      trigger={['hover', 'focus']}
-      mouseEnterDelay={0.3}
-      open={isDragging ? false : undefined}
+    <Link
+      to={`/bookings/${booking.id}`}
+      data-booking-id={booking.id}
+      className={classes.filter(Boolean).join(' ')}
+      style={placementStyle(placement, days)}
+      aria-label={label}
+      draggable={false}
+      onPointerDown={(event) => onGrip(booking, canMove ? 'move' : 'hold', event)}
+      onClick={(event) => {
+        if (shouldIgnoreClick()) event.preventDefault()
+      }}
     >
-      <Link
-        to={`/bookings/${booking.id}`}
-        data-booking-id={booking.id}
-        className={classes.filter(Boolean).join(' ')}
-        style={placementStyle(placement, days)}
-        aria-label={label}
-        draggable={false}
-        onPointerDown={(event) => onGrip(booking, canMove ? 'move' : 'hold', event)}
-        onClick={(event) => {
-          if (shouldIgnoreClick()) event.preventDefault()
-        }}
-      >
+      {fit.hasFlag && (
         <CountryFlag flag={booking.countryFlag} country="" decorative className={styles.flag} />
-        <span className={styles.guest}>{booking.guestName}</span>
-        <span className={styles.nights}>{nightsLabel(booking.numNights)}</span>
-        {canResize && !placement.isCutAtEnd && (
-          <span
-            className={styles.grip}
-            aria-hidden
-            onPointerDown={(event) => {
-              event.stopPropagation()
-              onGrip(booking, 'resize', event)
-            }}
-          />
-        )}
-      </Link>
-    </Popover>
+      )}
+      <span className={styles.guest}>{booking.guestName}</span>
+      {fit.hasNights && <span className={styles.nights}>{nightsLabel(booking.numNights)}</span>}
+      {canResize && !placement.isCutAtEnd && (
+        <span
+          className={styles.grip}
+          aria-hidden
+          onPointerDown={(event) => {
+            event.stopPropagation()
+            onGrip(booking, 'resize', event)
+          }}
+        />
+      )}
+    </Link>
   )
 }

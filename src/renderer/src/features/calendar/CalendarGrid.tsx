@@ -1,7 +1,15 @@
-import { useMemo, useRef, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react'
+import {
+  useCallback,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type PointerEvent as ReactPointerEvent,
+} from 'react'
+import { useElementWidth } from '../../ui/useElementWidth'
 import { useVirtualRows } from '../../ui/useVirtualRows'
 import type { BarGrip } from './BookingBar'
 import { CalendarRow } from './CalendarRow'
+import { StayCard, useStayCard } from './StayCard'
 import { isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
@@ -12,6 +20,11 @@ import type { BookingMove } from './move'
 export const ROW_HEIGHT = 44
 const HEAD_HEIGHT = 88
 const NO_STAYS: readonly CalendarBooking[] = []
+
+/** Pixels a rem: what a bar has room for is said in rems (Calendar.module.css). */
+function rootFontSize(): number {
+  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 10
+}
 
 interface CalendarGridProps {
   cabins: readonly CalendarCabin[]
@@ -52,7 +65,8 @@ function DayHeader({ day, index }: { day: WindowDay; index: number }) {
 /**
  * The tape chart: a sticky header of days and the occupancy of each night, then a row per cabin with
  * its stays as bars. Only the rows in sight (and a margin) are in the DOM; a row is one lane whose
- * background draws the day lines, with its bars laid over it.
+ * background draws the day lines, with its bars laid over it. One hover and focus card serves every
+ * bar.
  */
 export function CalendarGrid({
   cabins,
@@ -68,6 +82,10 @@ export function CalendarGrid({
   shouldIgnoreClick,
 }: CalendarGridProps) {
   const scroller = useRef<HTMLDivElement>(null)
+  const columns = useRef<HTMLDivElement>(null)
+  const lanesWidth = useElementWidth(columns)
+  const dayWidth = lanesWidth === undefined ? undefined : lanesWidth / days
+  const remPx = useMemo(rootFontSize, [])
   const { start, end } = useVirtualRows(scroller, {
     count: cabins.length,
     rowHeight: ROW_HEIGHT,
@@ -84,13 +102,24 @@ export function CalendarGrid({
     return byCabin
   }, [bookings])
   const taken = useMemo(() => nightsTaken(bookings, from, days), [bookings, from, days])
+  const stayById = useMemo(() => new Map(bookings.map((booking) => [booking.id, booking])), [bookings])
+  const rowOfCabin = useMemo(() => new Map(cabins.map((cabin, index) => [cabin.id, index])), [cabins])
+  const stayOf = useCallback((id: number) => stayById.get(id), [stayById])
+  const stayCard = useStayCard(stayOf)
+  const rowTop = useCallback(
+    (cabinId: number) => {
+      const row = rowOfCabin.get(cabinId)
+      return row === undefined ? undefined : row * ROW_HEIGHT
+    },
+    [rowOfCabin],
+  )
 
   const ghost = drag?.stay ?? pendingMove
   const movingId = drag && drag.kind !== 'select' ? drag.booking.id : pendingMove?.booking.id
   const isGhostRefused = !!ghost && !isStayFree(bookings, ghost, movingId)
 
   return (
-    <div ref={scroller} className={styles.scroller} data-calendar-scroll>
+    <div ref={scroller} className={styles.scroller} data-calendar-scroll {...stayCard.handlers}>
       <div
         role="grid"
         aria-label="Calendar"
@@ -129,7 +158,7 @@ export function CalendarGrid({
           </div>
         </div>
         <div role="rowgroup" className={styles.body} style={{ height: cabins.length * ROW_HEIGHT }}>
-          <div className={styles.columns} aria-hidden>
+          <div ref={columns} className={styles.columns} aria-hidden>
             {windowOfDays.map((day) => (
               <div
                 key={day.date}
@@ -148,7 +177,8 @@ export function CalendarGrid({
               stays={staysByCabin.get(cabin.id) ?? NO_STAYS}
               from={from}
               days={days}
-              isDragging={drag !== null}
+              dayWidth={dayWidth}
+              remPx={remPx}
               movingId={movingId}
               ghost={ghost?.cabinId === cabin.id ? ghost : null}
               isGhostRefused={isGhostRefused}
@@ -157,6 +187,17 @@ export function CalendarGrid({
               shouldIgnoreClick={shouldIgnoreClick}
             />
           ))}
+          <div className={styles.cardLayer} aria-hidden>
+            <StayCard
+              shown={stayCard.shown}
+              card={stayCard.card}
+              cardId={stayCard.cardId}
+              rowTop={rowTop}
+              from={from}
+              days={days}
+              isDragging={drag !== null}
+            />
+          </div>
         </div>
       </div>
     </div>

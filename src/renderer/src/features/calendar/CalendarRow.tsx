@@ -2,7 +2,7 @@ import { memo, type PointerEvent as ReactPointerEvent } from 'react'
 import { UserOutlined } from '@ant-design/icons'
 import { plural } from '@shared/domain/format'
 import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
-import { barPlacement } from './calendarWindow'
+import { barFit, barPlacement } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
 import type { DraftStay } from './useCalendarDrag'
@@ -38,7 +38,9 @@ interface CalendarRowProps {
   stays: readonly CalendarBooking[]
   from: string
   days: number
-  isDragging: boolean
+  /** One day's width in px (unknown before the grid is laid out) and a rem's: what fits in a bar. */
+  dayWidth: number | undefined
+  remPx: number
   /** The booking being dragged or confirmed, drawn faint wherever it is. */
   movingId: number | undefined
   /** The stay being drawn, moved or stretched, when it would land in this row. */
@@ -61,7 +63,8 @@ export const CalendarRow = memo(function CalendarRow({
   stays,
   from,
   days,
-  isDragging,
+  dayWidth,
+  remPx,
   movingId,
   ghost,
   isGhostRefused,
@@ -99,7 +102,7 @@ export const CalendarRow = memo(function CalendarRow({
                 booking={booking}
                 placement={placement}
                 days={days}
-                isDragging={isDragging}
+                fit={barFit(placement, dayWidth, remPx)}
                 isMoving={booking.id === movingId}
                 onGrip={pressBar}
                 shouldIgnoreClick={shouldIgnoreClick}

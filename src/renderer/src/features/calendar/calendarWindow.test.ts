@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  barFit,
   barPlacement,
   columnOfDate,
   dateAtColumn,
@@ -161,5 +162,43 @@ describe('the window in the URL', () => {
   it('moves by whole spans', () => {
     expect(shiftWindow({ from: '2026-11-16', days: 14 }, 1)).toEqual({ from: '2026-11-30', days: 14 })
     expect(shiftWindow({ from: '2026-11-16', days: 31 }, -1)).toEqual({ from: '2026-10-16', days: 31 })
+  })
+})
+
+describe('what a bar has room for', () => {
+  // 10 px a rem, as the app's root font size is; a 31-day window at 1440 px gives days of ~37 px.
+  const REM = 10
+  const placed = (startHalf: number, endHalf: number, isCutAtStart = false) => ({
+    startHalf,
+    endHalf,
+    isCutAtStart,
+    isCutAtEnd: false,
+  })
+
+  it('shows the nights only past 12rem of room inside its padding and arrival edge', () => {
+    // 4 nights of 37 px: 148 − 16 − 3 = 129 px of room.
+    expect(barFit(placed(1, 9), 37, REM)).toEqual({ hasFlag: true, hasNights: true })
+    // 3.5 nights: 129.5 − 19 = 110.5 px, the name and flag only.
+    expect(barFit(placed(1, 8), 37, REM)).toEqual({ hasFlag: true, hasNights: false })
+    // Exactly 12rem of room is not enough (the container query hid the nights at max-width 12rem).
+    expect(barFit(placed(0, 2), 139, REM).hasNights).toBe(false)
+    expect(barFit(placed(0, 2), 139.5, REM).hasNights).toBe(true)
+  })
+
+  it('counts no arrival edge for a stay cut at the window’s start', () => {
+    expect(barFit(placed(0, 2, true), 136, REM).hasNights).toBe(false)
+    expect(barFit(placed(0, 2, true), 136.5, REM).hasNights).toBe(true)
+  })
+
+  it('drops the flag past 4rem, in rems of the root font size', () => {
+    // One night of 37 px: 37 − 19 = 18 px, the name alone.
+    expect(barFit(placed(1, 3), 37, REM)).toEqual({ hasFlag: false, hasNights: false })
+    // Half a day of 120 px: 60 − 19 = 41 px, room for the flag at 10 px a rem, not at 16.
+    expect(barFit(placed(0, 1), 120, REM).hasFlag).toBe(true)
+    expect(barFit(placed(0, 1), 120, 16).hasFlag).toBe(false)
+  })
+
+  it('shows everything until the grid is laid out', () => {
+    expect(barFit(placed(1, 3), undefined, REM)).toEqual({ hasFlag: true, hasNights: true })
   })
 })

@@ -109,6 +109,31 @@ export function barPlacement(
   return { startHalf, endHalf, isCutAtStart: arrival < 0, isCutAtEnd: departure > 2 * days }
 }
 
+/** What a bar has room for besides its guest's name. */
+export interface BarFit {
+  hasFlag: boolean
+  hasNights: boolean
+}
+
+// As Calendar.module.css draws a bar: 0.8rem of padding either side, a 3px edge at the arrival (none
+// when the stay began before the window); the nights need 12rem of the rest, the flag 4rem.
+const BAR_PADDING_REM = 1.6
+const BAR_EDGE_PX = 3
+const NIGHTS_ROOM_REM = 12
+const FLAG_ROOM_REM = 4
+
+/**
+ * Whether a bar shows its flag and its nights, from its width: `dayWidth` px a day (unknown until the
+ * grid is laid out: then everything) and `remPx` px a rem. Decided here rather than by a container
+ * query on each bar, which would make every bar a layout container of its own.
+ */
+export function barFit(placement: BarPlacement, dayWidth: number | undefined, remPx: number): BarFit {
+  if (dayWidth === undefined) return { hasFlag: true, hasNights: true }
+  const width = ((placement.endHalf - placement.startHalf) / 2) * dayWidth
+  const room = width - BAR_PADDING_REM * remPx - (placement.isCutAtStart ? 0 : BAR_EDGE_PX)
+  return { hasFlag: room > FLAG_ROOM_REM * remPx, hasNights: room > NIGHTS_ROOM_REM * remPx }
+}
+
 /** The date of a column (0-based) of the window. */
 export function dateAtColumn(from: string, column: number): string {
   return addDays(from, column)
