@@ -11,6 +11,7 @@ import {
   type MessageBoxOptions,
   type OpenDialogOptions,
   type OpenDialogReturnValue,
+  type SaveDialogOptions,
 } from 'electron'
 import electronUpdater from 'electron-updater'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
@@ -34,6 +35,7 @@ import { chooseDataFolder, type DataFolder, type FirstRunChoice, realDataDir } f
 import { pickImage } from './imagePicker'
 import { registerIpcHandlers } from './ipc'
 import { createIpcHandlers } from './ipcHandlers'
+import { printPage, savePageAsPdf, type PrintingDeps } from './printing'
 import { createRotatingLog, logsDir, teeConsole } from './logFiles'
 import { guardWebContents, isTrustedSender, lockDownPermissions, secureWindowOptions } from './security'
 import { createSessionVault, type Keychain } from './sessionVault'
@@ -178,6 +180,13 @@ async function run(): Promise<void> {
     () => controller.endpoint()?.supabaseUrl,
   )
   const vault = createSessionVault(await loadKeychain())
+  const printing: PrintingDeps = {
+    contents: () => mainWindow?.webContents ?? null,
+    showSaveDialog: (options: SaveDialogOptions) =>
+      mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    writeFile: (path, data) => writeFile(path, data),
+    defaultFolder: () => app.getPath('documents'),
+  }
   registerIpcHandlers(
     ipcMain,
     (event) => isTrustedSender(event, rendererUrl),
@@ -195,6 +204,8 @@ async function run(): Promise<void> {
           fs: { writeFile: (path, data) => writeFile(path, data), rm },
           save: (folder) => writeBackupDir(configFs, configFile, folder),
         }),
+      printPage: () => printPage(printing),
+      savePageAsPdf: (suggestedName) => savePageAsPdf(printing, suggestedName),
       reloadRenderer: () => mainWindow?.webContents.reload(),
     }),
   )

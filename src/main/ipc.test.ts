@@ -22,6 +22,8 @@ function register(overrides: Partial<IpcHandlers> = {}) {
     'renderer:session-delete': () => undefined,
     'renderer:image-pick': () => null,
     'renderer:backups-choose-folder': () => null,
+    'renderer:print-dialog': () => ({ printed: true }),
+    'renderer:print-save-pdf': () => null,
     ...overrides,
   }
   registerIpcHandlers(ipc, (event) => isTrustedSender(event, rendererUrl), handlers)
@@ -38,6 +40,8 @@ describe('IPC handlers', () => {
       'renderer:connection-get',
       'renderer:connection-set',
       'renderer:image-pick',
+      'renderer:print-dialog',
+      'renderer:print-save-pdf',
       'renderer:session-delete',
       'renderer:session-get',
       'renderer:session-set',
@@ -76,6 +80,17 @@ describe('IPC handlers', () => {
       'malformed arguments',
     )
     expect(sessionSet).not.toHaveBeenCalled()
+    const savePdf = vi.fn(() => null)
+    const printing = register({ 'renderer:print-save-pdf': savePdf })
+    for (const name of [undefined, '', 'x'.repeat(121), 7]) {
+      await expect(printing.invoke('renderer:print-save-pdf', fromRenderer, name)).rejects.toThrow(
+        'malformed arguments',
+      )
+    }
+    await expect(printing.invoke('renderer:print-dialog', fromRenderer, 'silent')).rejects.toThrow(
+      'malformed arguments',
+    )
+    expect(savePdf).not.toHaveBeenCalled()
     expect(await invoke('renderer:session-set', fromRenderer, 'token')).toEqual({
       persistent: true,
       announce: false,

@@ -1,4 +1,10 @@
-import type { IpcArgs, IpcChannel, IpcContract, IpcResult } from '../shared/ipc'
+import {
+  MAX_PDF_NAME_LENGTH,
+  type IpcArgs,
+  type IpcChannel,
+  type IpcContract,
+  type IpcResult,
+} from '../shared/ipc'
 import type { IpcSenderEvent } from './security'
 
 /** The part of ipcMain used here; a fake in tests. */
@@ -28,6 +34,12 @@ const argumentsAreWellFormed: { [C in keyof IpcContract]: (args: unknown[]) => b
   'renderer:session-delete': noArgs,
   'renderer:image-pick': noArgs,
   'renderer:backups-choose-folder': noArgs,
+  'renderer:print-dialog': noArgs,
+  'renderer:print-save-pdf': (args) =>
+    args.length === 1 &&
+    typeof args[0] === 'string' &&
+    args[0].length > 0 &&
+    args[0].length <= MAX_PDF_NAME_LENGTH,
 }
 
 export class IpcRefusedError extends Error {

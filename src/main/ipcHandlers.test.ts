@@ -25,6 +25,8 @@ function setup(connection: Connection = { mode: 'local' }) {
     vault,
     pickImage: async () => null,
     chooseBackupFolder: async () => null,
+    printPage: async () => ({ printed: true }) as const,
+    savePageAsPdf: vi.fn(async (name: string) => ({ saved: `/docs/${name}` })),
     reloadRenderer,
   })
   return { handlers, controller, vault, reloadRenderer }
@@ -76,6 +78,14 @@ describe('createIpcHandlers', () => {
     expect(await setup().handlers['renderer:backend-config']()).toEqual({
       supabaseUrl: 'http://127.0.0.1:4000',
       supabaseAnonKey: 'anon',
+    })
+  })
+
+  it('prints and saves PDFs of the window through main, with the name the renderer suggests', async () => {
+    const { handlers } = setup()
+    expect(await handlers['renderer:print-dialog']()).toEqual({ printed: true })
+    expect(await handlers['renderer:print-save-pdf']('Today 2026-11-18.pdf')).toEqual({
+      saved: '/docs/Today 2026-11-18.pdf',
     })
   })
 })

@@ -1,4 +1,4 @@
-import type { BackupFolderChoice, ImagePickResult } from '../shared/ipc'
+import type { BackupFolderChoice, ImagePickResult, PdfSaveResult, PrintResult } from '../shared/ipc'
 import type { BackendController } from './backendController'
 import { backendId } from './connectionConfig'
 import type { IpcHandlers } from './ipc'
@@ -9,6 +9,10 @@ export interface IpcHandlerDeps {
   vault: SessionVault
   pickImage(): Promise<ImagePickResult>
   chooseBackupFolder(): Promise<BackupFolderChoice>
+  /** The system print dialog for the window's page (printing.ts). */
+  printPage(): Promise<PrintResult>
+  /** The window's page as a PDF, through a save dialog (printing.ts). */
+  savePageAsPdf(suggestedName: string): Promise<PdfSaveResult>
   /** Reloads the window onto the backend just switched to. */
   reloadRenderer(): void
 }
@@ -43,5 +47,7 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     'renderer:session-delete': () => vault.delete(account()),
     'renderer:image-pick': () => deps.pickImage(),
     'renderer:backups-choose-folder': () => deps.chooseBackupFolder(),
+    'renderer:print-dialog': () => deps.printPage(),
+    'renderer:print-save-pdf': (suggestedName) => deps.savePageAsPdf(suggestedName),
   }
 }

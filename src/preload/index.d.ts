@@ -4,6 +4,8 @@ import type {
   Connection,
   ConnectionSetResult,
   ImagePickResult,
+  PdfSaveResult,
+  PrintResult,
   SessionSaveResult,
 } from '../shared/ipc'
 
@@ -29,6 +31,12 @@ declare global {
     backups: {
       /** The native folder dialog; the embedded backend backs up there from its next start. */
       chooseFolder(): Promise<BackupFolderChoice>
+    }
+    printing: {
+      /** The system print dialog for the print view on screen. */
+      print(): Promise<PrintResult>
+      /** The print view on screen as an A4 PDF, saved where the user chooses. */
+      savePdf(suggestedName: string): Promise<PdfSaveResult>
     }
   }
 

@@ -25,6 +25,7 @@ const expectedShape: Shape<InnkeeperApi> = {
   session: { getRefreshToken: 'function', setRefreshToken: 'function', deleteRefreshToken: 'function' },
   pickImage: 'function',
   backups: { chooseFolder: 'function' },
+  printing: { print: 'function', savePdf: 'function' },
 }
 
 function shapeOf(value: unknown): unknown {
@@ -65,6 +66,13 @@ describe('the preload bridge', () => {
     ['session.deleteRefreshToken', (api) => api.session.deleteRefreshToken(), 'renderer:session-delete', []],
     ['pickImage', (api) => api.pickImage(), 'renderer:image-pick', []],
     ['backups.chooseFolder', (api) => api.backups.chooseFolder(), 'renderer:backups-choose-folder', []],
+    ['printing.print', (api) => api.printing.print(), 'renderer:print-dialog', []],
+    [
+      'printing.savePdf',
+      (api) => api.printing.savePdf('Today.pdf'),
+      'renderer:print-save-pdf',
+      ['Today.pdf'],
+    ],
   ]
 
   it.each(calls)(

@@ -26,6 +26,10 @@ const api = {
   backups: {
     chooseFolder: () => invoke('renderer:backups-choose-folder'),
   },
+  printing: {
+    print: () => invoke('renderer:print-dialog'),
+    savePdf: (suggestedName) => invoke('renderer:print-save-pdf', suggestedName),
+  },
 } satisfies InnkeeperApi
 
 contextBridge.exposeInMainWorld('innkeeper', api)

@@ -45,6 +45,15 @@ export type ImagePickResult = PickedImage | null | { error: ImagePickError }
  */
 export type BackupFolderChoice = { folder: string } | null | { error: string }
 
+/** How the system print dialog ended: printed, null when the user cancelled it, or why it failed. */
+export type PrintResult = { printed: true } | null | { error: string }
+
+/** Where "Save as PDF" wrote the file, null when the save dialog was cancelled, or why it was not saved. */
+export type PdfSaveResult = { saved: string } | null | { error: string }
+
+/** The longest file name the renderer may suggest for a PDF. */
+export const MAX_PDF_NAME_LENGTH = 120
+
 export interface IpcContract {
   'renderer:backend-config': { args: []; result: BackendEndpoint }
   'renderer:connection-get': { args: []; result: Connection }
@@ -54,6 +63,9 @@ export interface IpcContract {
   'renderer:session-delete': { args: []; result: void }
   'renderer:image-pick': { args: []; result: ImagePickResult }
   'renderer:backups-choose-folder': { args: []; result: BackupFolderChoice }
+  // Printing (issue 20): the print view on screen, through the system dialog or into a PDF.
+  'renderer:print-dialog': { args: []; result: PrintResult }
+  'renderer:print-save-pdf': { args: [suggestedName: string]; result: PdfSaveResult }
 }
 
 export type IpcChannel = keyof IpcContract

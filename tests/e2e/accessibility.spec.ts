@@ -91,6 +91,21 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: "today's sheet (printed in light colours in either mode)",
+    open: async (page) => {
+      await page.goto('/#/print/today')
+      await expect(page.getByRole('region', { name: 'Departures' }).locator('tbody tr').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'a registration card',
+    open: async (page) => {
+      const id = await unconfirmedBooking(page)
+      await page.goto(`/#/print/bookings/${id}`)
+      await expect(page.getByRole('region', { name: 'Guest' })).toBeVisible()
+    },
+  },
+  {
     name: 'check-in',
     open: async (page) => {
       const id = await unconfirmedBooking(page)

@@ -32,6 +32,12 @@ export function canBeDeleted(status: BookingStatus): boolean {
   return status === 'checked-out' || status === 'cancelled'
 }
 
+/** The paid banner's words: a cancelled stay that was never paid is owed nothing. */
+export function paymentStatusLabel({ isPaid, status }: { isPaid: boolean; status: BookingStatus }): string {
+  if (isPaid) return 'Paid'
+  return status === 'cancelled' ? 'Nothing to pay' : 'Will pay at property'
+}
+
 export const BOOKING_STATUS_FILTERS = [
   { value: 'all', label: 'All' },
   { value: 'checked-out', label: BOOKING_STATUS_LABELS['checked-out'] },

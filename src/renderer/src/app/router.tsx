@@ -129,6 +129,24 @@ export function createAppRouter(queryClient: QueryClient) {
             },
           ],
         },
+        {
+          // The print views (issue 20): signed in, outside the app's layout, styled for paper.
+          path: 'print',
+          lazy: page(() => import('./PrintLayout')),
+          loader: starting(() => startSessionCheck(queryClient)),
+          children: [
+            {
+              path: 'today',
+              ...titled("Today's sheet"),
+              lazy: page(() => import('../features/print/DaySheetPage')),
+            },
+            {
+              path: 'bookings/:bookingId',
+              ...titled(({ bookingId }) => `Registration card #${bookingId}`),
+              lazy: page(() => import('../features/print/RegistrationCardPage')),
+            },
+          ],
+        },
         { path: 'login', ...titled('Log in'), lazy: page(() => import('../features/auth/LoginPage')) },
         { path: '*', ...titled('Page not found'), element: <NotFoundPage /> },
       ],

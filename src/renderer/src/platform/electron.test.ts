@@ -1,6 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { BackupFolderChoice, ImagePickResult, SessionSaveResult } from '@shared/ipc'
+import type {
+  BackupFolderChoice,
+  ImagePickResult,
+  PdfSaveResult,
+  PrintResult,
+  SessionSaveResult,
+} from '@shared/ipc'
 import { createElectronPlatform, createKeychainSessionStorage, SESSION_NOT_KEPT_MESSAGE } from './electron'
 
 const SESSION_KEY = 'sb-127-auth-token'
@@ -31,6 +37,10 @@ function fakeBridge(
     session,
     pickImage: vi.fn(async (): Promise<ImagePickResult> => null),
     backups: { chooseFolder: vi.fn(async (): Promise<BackupFolderChoice> => null) },
+    printing: {
+      print: vi.fn(async (): Promise<PrintResult> => ({ printed: true })),
+      savePdf: vi.fn(async (): Promise<PdfSaveResult> => null),
+    },
   }
   return { bridge, session, keychain }
 }
@@ -254,5 +264,26 @@ describe('electron platform', () => {
       folder: 'E:\\Backups',
     })
     expect(bridge.backups.chooseFolder).toHaveBeenCalledTimes(1)
+  })
+
+  it('prints through main: a cancelled dialog is no failure, main’s reason for a failed one is the error', async () => {
+    const { bridge } = fakeBridge()
+    const { printing } = createElectronPlatform(bridge, vi.fn())
+    await expect(printing.print()).resolves.toBeUndefined()
+    vi.mocked(bridge.printing.print).mockResolvedValueOnce(null)
+    await expect(printing.print()).resolves.toBeUndefined()
+    vi.mocked(bridge.printing.print).mockResolvedValueOnce({ error: 'Invalid printer settings' })
+    await expect(printing.print()).rejects.toThrow('Invalid printer settings')
+  })
+
+  it('saves a PDF through main: the path saved, null when cancelled, main’s reason when it failed', async () => {
+    const { bridge } = fakeBridge()
+    const { printing } = createElectronPlatform(bridge, vi.fn())
+    vi.mocked(bridge.printing.savePdf).mockResolvedValueOnce({ saved: '/home/desk/Today.pdf' })
+    expect(await printing.savePdf('Today.pdf')).toBe('/home/desk/Today.pdf')
+    expect(bridge.printing.savePdf).toHaveBeenCalledWith('Today.pdf')
+    expect(await printing.savePdf('Today.pdf')).toBeNull()
+    vi.mocked(bridge.printing.savePdf).mockResolvedValueOnce({ error: 'The PDF could not be saved (EACCES)' })
+    await expect(printing.savePdf('Today.pdf')).rejects.toThrow('The PDF could not be saved (EACCES)')
   })
 })

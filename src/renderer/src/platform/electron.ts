@@ -1,13 +1,14 @@
 import type { SupportedStorage } from '@supabase/supabase-js'
 import toast from 'react-hot-toast'
 import { MAX_IMAGE_BYTES, type ImagePickError } from '@shared/ipc'
-import type { BackendConfig, BackupFolderControl, ConnectionControl, Platform } from './types'
+import type { BackendConfig, BackupFolderControl, ConnectionControl, Platform, PrintControl } from './types'
 
 /** The desktop platform, with what only the desktop has: choosing the backend and the backup folder. */
 export interface ElectronPlatform extends Platform {
   readonly kind: 'electron'
   readonly connection: ConnectionControl
   readonly backupFolder: BackupFolderControl
+  readonly printing: Required<PrintControl>
 }
 
 export const IMAGE_PICK_MESSAGES: Record<ImagePickError, string> = {
@@ -34,6 +35,19 @@ export function createElectronPlatform(
     },
     connection: bridge.connection,
     backupFolder: bridge.backups,
+    printing: {
+      // A cancelled dialog is no failure; main's reason for a real one becomes the error.
+      async print() {
+        const result = await bridge.printing.print()
+        if (result && 'error' in result) throw new Error(result.error)
+      },
+      async savePdf(suggestedName) {
+        const result = await bridge.printing.savePdf(suggestedName)
+        if (result === null) return null
+        if ('error' in result) throw new Error(result.error)
+        return result.saved
+      },
+    },
   }
 }
 

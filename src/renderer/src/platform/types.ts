@@ -20,6 +20,17 @@ export interface BackupFolderControl {
   chooseFolder(): Promise<IpcResult<'renderer:backups-choose-folder'>>
 }
 
+/** Printing the print view on screen (a route of its own, styled for paper). */
+export interface PrintControl {
+  /** The print dialog: the system's through main in the desktop app, the browser's in web mode. */
+  print(): Promise<void>
+  /**
+   * Only in the desktop app (a browser's print dialog has its own "Save as PDF"): the page as an A4
+   * PDF where the user chooses; the path saved, or null when the user cancelled.
+   */
+  savePdf?(suggestedName: string): Promise<string | null>
+}
+
 /**
  * What differs between the desktop app and web mode, chosen once at start-up.
  * Everything else in the renderer is the same code in both.
@@ -31,6 +42,7 @@ export interface Platform {
   sessionStorageFor(config: BackendConfig): SupportedStorage
   /** Lets the user choose an image file; null when they cancel. */
   pickImage(): Promise<File | null>
+  readonly printing: PrintControl
   /** Only where the backend can be chosen (the desktop app); web mode is served by its backend. */
   readonly connection?: ConnectionControl
   /** Only in the desktop app: in web mode the backend's folder is set where it is started. */

@@ -30,4 +30,12 @@ describe('web platform', () => {
   it('has no backup folder to choose: web mode’s backend takes its folder where it is started', () => {
     expect(webPlatform.backupFolder).toBeUndefined()
   })
+
+  it('prints with the browser’s own dialog, which saves PDFs itself', async () => {
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    await webPlatform.printing.print()
+    expect(print).toHaveBeenCalledOnce()
+    expect(webPlatform.printing.savePdf).toBeUndefined()
+  })
 })

@@ -46,4 +46,6 @@ export const webPlatform: Platform = {
   },
   sessionStorageFor: () => window.sessionStorage,
   pickImage: pickWithFileInput,
+  // The browser's dialog, which also saves PDFs; it blocks until closed and says nothing of the outcome.
+  printing: { print: async () => window.print() },
 }

@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, CommentOutlined, DollarOutlined, HomeOutlined } from '@ant-design/icons'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { nightsLabel } from '@shared/domain/bookings'
+import { nightsLabel, paymentStatusLabel } from '@shared/domain/bookings'
 import {
   formatCurrency,
   formatDistanceFromToday,
@@ -91,17 +91,11 @@ export function BookingDataBox({ booking }: { booking: Booking }) {
               </span>
             )}
           </DataItem>
-          <p className={styles.paidStatus}>{paymentStatus(booking)}</p>
+          <p className={styles.paidStatus}>{paymentStatusLabel(booking)}</p>
         </div>
       </div>
 
       <footer className={styles.footer}>Booked {formatTimestamp(booking.created_at)}</footer>
     </section>
   )
-}
-
-/** A cancelled stay that was never paid is owed nothing: "Will pay at property" would say otherwise. */
-function paymentStatus({ isPaid, status }: Pick<Booking, 'isPaid' | 'status'>): string {
-  if (isPaid) return 'Paid'
-  return status === 'cancelled' ? 'Nothing to pay' : 'Will pay at property'
 }

@@ -1,9 +1,11 @@
+import { PrinterOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { canBeCancelled, canBeDeleted } from '@shared/domain/bookings'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { Empty } from '../../ui/Empty'
+import { LinkButton } from '../../ui/LinkButton'
 import { PageHeading } from '../../ui/PageHeading'
 import { QueryStates } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
@@ -86,6 +88,9 @@ function BookingDetails({ booking, onBack }: { booking: Booking; onBack: () => v
             Delete booking
           </Button>
         )}
+        <LinkButton size="large" icon={<PrinterOutlined />} to={`/print/bookings/${id}`}>
+          Registration card
+        </LinkButton>
         <Button size="large" onClick={onBack}>
           Back
         </Button>

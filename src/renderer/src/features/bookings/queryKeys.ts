@@ -7,6 +7,8 @@ import type { BookingsQuery } from './service'
 export const bookingKeys = {
   lists: ['bookings'] as const,
   list: ({ filter, sortBy, page }: BookingsQuery) => ['bookings', filter, sortBy, page] as const,
+  /** The stays touching a day (the day sheet): under `lists`, so every booking change refreshes it. */
+  day: (day: string) => ['bookings', 'day', day] as const,
   details: ['booking'] as const,
   detail: (id: number) => ['booking', id] as const,
   free: ['free-cabins'] as const,

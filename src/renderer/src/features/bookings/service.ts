@@ -8,7 +8,7 @@ import {
 } from '@shared/domain/bookings'
 import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
-import type { Booking, BookingListItem, BookingRecord, BookingUpdate } from './types'
+import type { Booking, BookingListItem, BookingRecord, BookingUpdate, DayStay } from './types'
 
 export interface BookingsQuery {
   filter: BookingStatusFilter
@@ -73,6 +73,26 @@ function withBookingStatus<Row extends { status: string }>(
   row: Row,
 ): Omit<Row, 'status'> & { status: BookingStatus } {
   return { ...row, status: parseBookingStatus(row.status) }
+}
+
+const DAY_STAY_COLUMNS =
+  'id, startDate, endDate, numNights, numGuests, status, hasBreakfast, isPaid, observations, cabins(name), guests(fullName)'
+
+/**
+ * Every stay that touches a day, departure day included: the day's arrivals, departures and the guests
+ * in house that night, for the day sheet to sort out. Cancelled ones hold no nights and are left out;
+ * read through (status, "endDate"), so only stays ending that day or later are visited.
+ */
+export async function getStaysOnDay(day: string): Promise<DayStay[]> {
+  const { data, error } = await supabase()
+    .from('bookings')
+    .select(DAY_STAY_COLUMNS)
+    .in('status', ['unconfirmed', 'checked-in', 'checked-out'])
+    .lte('startDate', day)
+    .gte('endDate', day)
+    .order('id')
+  if (error) throw new Error("Today's sheet could not be loaded", { cause: error })
+  return data.map(withBookingStatus)
 }
 
 /** PostgREST's answer when .single() finds no row. */

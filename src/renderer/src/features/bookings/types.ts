@@ -30,3 +30,22 @@ export type Booking = BookingRecord & {
 export type BookingUpdate = Partial<
   WithStatus<Pick<Tables<'bookings'>, 'status' | 'isPaid' | 'hasBreakfast' | 'extrasPrice' | 'totalPrice'>>
 >
+
+/** A stay as the day sheet prints it: who, where, how long, and what the desk must know. */
+export type DayStay = WithStatus<
+  Pick<
+    Tables<'bookings'>,
+    | 'id'
+    | 'startDate'
+    | 'endDate'
+    | 'numNights'
+    | 'numGuests'
+    | 'status'
+    | 'hasBreakfast'
+    | 'isPaid'
+    | 'observations'
+  >
+> & {
+  cabins: Pick<Tables<'cabins'>, 'name'> | null
+  guests: Pick<Tables<'guests'>, 'fullName'> | null
+}

@@ -1,8 +1,10 @@
+import { PrinterOutlined } from '@ant-design/icons'
 import { Skeleton } from 'antd'
 import { useState } from 'react'
 import { nightsLabel } from '@shared/domain/bookings'
 import { formatStayDate } from '@shared/domain/format'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { LinkButton } from '../../ui/LinkButton'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { Panel } from '../../ui/Panel'
 import { useCheckout } from '../check-in-out/useCheckout'
@@ -52,7 +54,15 @@ export function TodayActivity({
   const [leaving, setLeaving] = useState<Activity | null>(null)
   const [isConfirming, setIsConfirming] = useState(false)
 
-  const date = <span className={styles.date}>{formatStayDate(today)}</span>
+  const extra = (
+    <div className={styles.extra}>
+      <span className={styles.date}>{formatStayDate(today)}</span>
+      {/* The day on paper: arrivals, departures and who is in house tonight. */}
+      <LinkButton size="small" icon={<PrinterOutlined />} to="/print/today">
+        Print
+      </LinkButton>
+    </div>
+  )
   let content
   if (error && !activities)
     content = (
@@ -91,7 +101,7 @@ export function TodayActivity({
     )
 
   return (
-    <Panel title="Today" extra={date} className={className}>
+    <Panel title="Today" extra={extra} className={className}>
       {content}
       <ConfirmDialog
         open={isConfirming}
