@@ -1,4 +1,10 @@
-import type { IpcArgs, IpcChannel, IpcContract, IpcResult } from '../shared/ipc'
+import {
+  MAX_EXPORT_CHUNK_CHARS,
+  type IpcArgs,
+  type IpcChannel,
+  type IpcContract,
+  type IpcResult,
+} from '../shared/ipc'
 import type { IpcSenderEvent } from './security'
 
 /** The part of ipcMain used here; a fake in tests. */
@@ -12,6 +18,11 @@ export type IpcHandler<C extends IpcChannel> = (...args: IpcArgs<C>) => IpcResul
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> }
 
 const noArgs = (args: unknown[]) => args.length === 0
+
+const isExportId = (value: unknown) => typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)
+/** A plain file name (no folder, nothing a shell or the OS reads specially) for the save dialog to propose. */
+const isFileName = (value: unknown) =>
+  typeof value === 'string' && /^[\p{L}\p{N}_(][\p{L}\p{N} ._()-]{0,95}\.csv$/u.test(value)
 
 /**
  * The renderer is treated as untrusted input: argument shapes are checked before a handler runs
@@ -28,6 +39,15 @@ const argumentsAreWellFormed: { [C in keyof IpcContract]: (args: unknown[]) => b
   'renderer:session-delete': noArgs,
   'renderer:image-pick': noArgs,
   'renderer:backups-choose-folder': noArgs,
+  'renderer:export-open': (args) => args.length === 1 && isFileName(args[0]),
+  'renderer:export-write': (args) =>
+    args.length === 2 &&
+    isExportId(args[0]) &&
+    typeof args[1] === 'string' &&
+    args[1].length > 0 &&
+    args[1].length <= MAX_EXPORT_CHUNK_CHARS,
+  'renderer:export-close': (args) => args.length === 1 && isExportId(args[0]),
+  'renderer:export-abort': (args) => args.length === 1 && isExportId(args[0]),
 }
 
 export class IpcRefusedError extends Error {

@@ -1,6 +1,7 @@
 import type { BackupFolderChoice, ImagePickResult } from '../shared/ipc'
 import type { BackendController } from './backendController'
 import { backendId } from './connectionConfig'
+import type { CsvExports } from './csvExport'
 import type { IpcHandlers } from './ipc'
 import type { SessionVault } from './sessionVault'
 
@@ -9,6 +10,7 @@ export interface IpcHandlerDeps {
   vault: SessionVault
   pickImage(): Promise<ImagePickResult>
   chooseBackupFolder(): Promise<BackupFolderChoice>
+  csvExports: CsvExports
   /** Reloads the window onto the backend just switched to. */
   reloadRenderer(): void
 }
@@ -43,5 +45,9 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     'renderer:session-delete': () => vault.delete(account()),
     'renderer:image-pick': () => deps.pickImage(),
     'renderer:backups-choose-folder': () => deps.chooseBackupFolder(),
+    'renderer:export-open': (suggestedName) => deps.csvExports.open(suggestedName),
+    'renderer:export-write': (id, chunk) => deps.csvExports.write(id, chunk),
+    'renderer:export-close': (id) => deps.csvExports.close(id),
+    'renderer:export-abort': (id) => deps.csvExports.abort(id),
   }
 }

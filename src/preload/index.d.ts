@@ -3,6 +3,8 @@ import type {
   BackupFolderChoice,
   Connection,
   ConnectionSetResult,
+  ExportOpenResult,
+  ExportStepResult,
   ImagePickResult,
   SessionSaveResult,
 } from '../shared/ipc'
@@ -29,6 +31,13 @@ declare global {
     backups: {
       /** The native folder dialog; the embedded backend backs up there from its next start. */
       chooseFolder(): Promise<BackupFolderChoice>
+    }
+    /** A CSV export saved by main: the save dialog, then the chunks, then close (or abort). */
+    csvExport: {
+      open(suggestedName: string): Promise<ExportOpenResult>
+      write(id: string, chunk: string): Promise<ExportStepResult>
+      close(id: string): Promise<ExportStepResult>
+      abort(id: string): Promise<void>
     }
   }
 

@@ -25,6 +25,7 @@ const expectedShape: Shape<InnkeeperApi> = {
   session: { getRefreshToken: 'function', setRefreshToken: 'function', deleteRefreshToken: 'function' },
   pickImage: 'function',
   backups: { chooseFolder: 'function' },
+  csvExport: { open: 'function', write: 'function', close: 'function', abort: 'function' },
 }
 
 function shapeOf(value: unknown): unknown {
@@ -65,6 +66,15 @@ describe('the preload bridge', () => {
     ['session.deleteRefreshToken', (api) => api.session.deleteRefreshToken(), 'renderer:session-delete', []],
     ['pickImage', (api) => api.pickImage(), 'renderer:image-pick', []],
     ['backups.chooseFolder', (api) => api.backups.chooseFolder(), 'renderer:backups-choose-folder', []],
+    ['csvExport.open', (api) => api.csvExport.open('bookings.csv'), 'renderer:export-open', ['bookings.csv']],
+    [
+      'csvExport.write',
+      (api) => api.csvExport.write('id', 'a,b\r\n'),
+      'renderer:export-write',
+      ['id', 'a,b\r\n'],
+    ],
+    ['csvExport.close', (api) => api.csvExport.close('id'), 'renderer:export-close', ['id']],
+    ['csvExport.abort', (api) => api.csvExport.abort('id'), 'renderer:export-abort', ['id']],
   ]
 
   it.each(calls)(

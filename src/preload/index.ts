@@ -26,6 +26,12 @@ const api = {
   backups: {
     chooseFolder: () => invoke('renderer:backups-choose-folder'),
   },
+  csvExport: {
+    open: (suggestedName) => invoke('renderer:export-open', suggestedName),
+    write: (id, chunk) => invoke('renderer:export-write', id, chunk),
+    close: (id) => invoke('renderer:export-close', id),
+    abort: (id) => invoke('renderer:export-abort', id),
+  },
 } satisfies InnkeeperApi
 
 contextBridge.exposeInMainWorld('innkeeper', api)

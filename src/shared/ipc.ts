@@ -45,6 +45,17 @@ export type ImagePickResult = PickedImage | null | { error: ImagePickError }
  */
 export type BackupFolderChoice = { folder: string } | null | { error: string }
 
+// CSV export (issue 20): main saves what the renderer streams, chunk by chunk (src/main/csvExport.ts).
+
+/** The largest chunk main accepts in one write: a page of a thousand bookings is about 150 KB. */
+export const MAX_EXPORT_CHUNK_CHARS = 4 * 1024 * 1024
+
+/** An export main opened (write to it by its id), null when the user cancels the save dialog, or why not. */
+export type ExportOpenResult = { id: string } | null | { error: string }
+
+/** A chunk written or the file completed; on an error main has already removed the partial file. */
+export type ExportStepResult = { ok: true } | { error: string }
+
 export interface IpcContract {
   'renderer:backend-config': { args: []; result: BackendEndpoint }
   'renderer:connection-get': { args: []; result: Connection }
@@ -54,6 +65,10 @@ export interface IpcContract {
   'renderer:session-delete': { args: []; result: void }
   'renderer:image-pick': { args: []; result: ImagePickResult }
   'renderer:backups-choose-folder': { args: []; result: BackupFolderChoice }
+  'renderer:export-open': { args: [suggestedName: string]; result: ExportOpenResult }
+  'renderer:export-write': { args: [id: string, chunk: string]; result: ExportStepResult }
+  'renderer:export-close': { args: [id: string]; result: ExportStepResult }
+  'renderer:export-abort': { args: [id: string]; result: void }
 }
 
 export type IpcChannel = keyof IpcContract

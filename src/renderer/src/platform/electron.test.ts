@@ -1,6 +1,12 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { BackupFolderChoice, ImagePickResult, SessionSaveResult } from '@shared/ipc'
+import type {
+  BackupFolderChoice,
+  ExportOpenResult,
+  ExportStepResult,
+  ImagePickResult,
+  SessionSaveResult,
+} from '@shared/ipc'
 import { createElectronPlatform, createKeychainSessionStorage, SESSION_NOT_KEPT_MESSAGE } from './electron'
 
 const SESSION_KEY = 'sb-127-auth-token'
@@ -31,6 +37,12 @@ function fakeBridge(
     session,
     pickImage: vi.fn(async (): Promise<ImagePickResult> => null),
     backups: { chooseFolder: vi.fn(async (): Promise<BackupFolderChoice> => null) },
+    csvExport: {
+      open: vi.fn(async (): Promise<ExportOpenResult> => ({ id: 'export-1' })),
+      write: vi.fn(async (): Promise<ExportStepResult> => ({ ok: true })),
+      close: vi.fn(async (): Promise<ExportStepResult> => ({ ok: true })),
+      abort: vi.fn(async () => {}),
+    },
   }
   return { bridge, session, keychain }
 }
@@ -254,5 +266,35 @@ describe('electron platform', () => {
       folder: 'E:\\Backups',
     })
     expect(bridge.backups.chooseFolder).toHaveBeenCalledTimes(1)
+  })
+
+  it('saves a CSV export through main, chunk by chunk, under the id main gave', async () => {
+    const { bridge } = fakeBridge()
+    const sink = await createElectronPlatform(bridge).saveCsv('bookings.csv')
+    expect(bridge.csvExport.open).toHaveBeenCalledExactlyOnceWith('bookings.csv')
+    await sink!.write('a\r\n')
+    await sink!.close()
+    expect(bridge.csvExport.write).toHaveBeenCalledExactlyOnceWith('export-1', 'a\r\n')
+    expect(bridge.csvExport.close).toHaveBeenCalledExactlyOnceWith('export-1')
+  })
+
+  it('answers a cancelled save dialog with null, and a refused step with main’s words', async () => {
+    const { bridge } = fakeBridge()
+    const platform = createElectronPlatform(bridge)
+    vi.mocked(bridge.csvExport.open).mockResolvedValueOnce(null)
+    expect(await platform.saveCsv('guests.csv')).toBeNull()
+
+    vi.mocked(bridge.csvExport.open).mockResolvedValueOnce({
+      error: 'Innkeeper cannot write to /x.csv (EACCES).',
+    })
+    await expect(platform.saveCsv('guests.csv')).rejects.toThrow('Innkeeper cannot write to /x.csv (EACCES).')
+
+    const sink = await platform.saveCsv('guests.csv')
+    vi.mocked(bridge.csvExport.write).mockResolvedValueOnce({
+      error: 'The file could not be written (ENOSPC).',
+    })
+    await expect(sink!.write('rows')).rejects.toThrow('The file could not be written (ENOSPC).')
+    await sink!.abort()
+    expect(bridge.csvExport.abort).toHaveBeenCalledExactlyOnceWith('export-1')
   })
 })

@@ -1,3 +1,4 @@
+import { saveCsvDownload } from './csvDownload'
 import type { BackendConfig, Platform } from './types'
 
 /** Lets the user pick a file with a hidden file input (what the Electron dialog does natively). */
@@ -46,4 +47,5 @@ export const webPlatform: Platform = {
   },
   sessionStorageFor: () => window.sessionStorage,
   pickImage: pickWithFileInput,
+  saveCsv: saveCsvDownload,
 }

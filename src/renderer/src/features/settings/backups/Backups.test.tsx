@@ -30,6 +30,7 @@ function renderWith(connection?: Connection, chosen: BackupFolderChoice = null) 
     loadBackendConfig: vi.fn(),
     sessionStorageFor: vi.fn(),
     pickImage: vi.fn(),
+    saveCsv: vi.fn(),
     connection: connection && { get, set: vi.fn() },
     backupFolder: connection && { chooseFolder },
   }

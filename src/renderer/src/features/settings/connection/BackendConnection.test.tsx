@@ -26,6 +26,7 @@ function renderSettingsWith(connection?: ConnectionControl) {
     loadBackendConfig: vi.fn(),
     sessionStorageFor: vi.fn(),
     pickImage: vi.fn(),
+    saveCsv: vi.fn(),
     connection,
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
