@@ -80,7 +80,11 @@ interface AfterBooking {
  * list: an offset would read every row before the page again (O(n²) at 500 000 bookings), and a
  * booking made or deleted during the export would shift the pages so that one is skipped or repeated.
  */
-export function bookingsForExport(filter: BookingStatusFilter, sortBy: BookingSortBy) {
+export function bookingsForExport(
+  filter: BookingStatusFilter,
+  sortBy: BookingSortBy,
+  pageSize = EXPORT_PAGE_SIZE,
+) {
   const { field, ascending } = parseSortBy(sortBy)
   return pagesFrom<BookingExportRow, AfterBooking | 'first'>('first', async (after) => {
     let query = supabase().from('bookings').select(EXPORT_COLUMNS).match(statusMatch(filter))
@@ -91,10 +95,7 @@ export function bookingsForExport(filter: BookingStatusFilter, sortBy: BookingSo
         `${field}.neq.${after.value},id.${ascending ? 'gt' : 'lt'}.${after.id}`,
       )
     }
-    const { data, error } = await query
-      .order(field, { ascending })
-      .order('id', { ascending })
-      .limit(EXPORT_PAGE_SIZE)
+    const { data, error } = await query.order(field, { ascending }).order('id', { ascending }).limit(pageSize)
     if (error) throw new Error('Bookings could not be exported', { cause: error })
     const rows = data.map(withBookingStatus)
     const last = rows.at(-1)

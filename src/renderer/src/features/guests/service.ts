@@ -56,14 +56,14 @@ interface AfterGuest {
  * or guests were added or removed before it meanwhile and the pages would skip or repeat someone;
  * the export then stops and says so rather than writing a wrong file.
  */
-export function guestsForExport(search: string, sortBy: GuestSortBy) {
+export function guestsForExport(search: string, sortBy: GuestSortBy, pageSize = DIRECTORY_MAX_PAGE) {
   return pagesFrom<GuestDirectoryRow, AfterGuest>({ offset: 0, lastId: null }, async ({ offset, lastId }) => {
     const overlap = lastId === null ? 0 : 1
     const { data, error } = await supabase().rpc('guest_directory', {
       p_search: search,
       p_sort: sortBy,
       p_offset: offset - overlap,
-      p_limit: DIRECTORY_MAX_PAGE,
+      p_limit: pageSize,
     })
     if (error) throw new Error('Guests could not be exported', { cause: error })
     if (lastId !== null && data[0]?.id !== lastId)
@@ -72,8 +72,7 @@ export function guestsForExport(search: string, sortBy: GuestSortBy) {
       })
     const rows = data.slice(overlap)
     const last = rows.at(-1)
-    const next =
-      data.length < DIRECTORY_MAX_PAGE || !last ? null : { offset: offset + rows.length, lastId: last.id }
+    const next = data.length < pageSize || !last ? null : { offset: offset + rows.length, lastId: last.id }
     return { rows, next }
   })
 }
