@@ -17,18 +17,27 @@ export interface ExportFigures {
   seconds: number
   /** Peaks while exporting: the page's JavaScript heap (CDP Performance.getMetrics, JSHeapUsedSize)… */
   peakJsHeapMb: number
-  /** …and the resident memory of Chromium's renderer processes (their pids from CDP SystemInfo, RSS from /proc). */
+  /**
+   * …and the private resident memory of Chromium's renderer processes (their pids from CDP
+   * SystemInfo, RssAnon from /proc: without the shared buffers counted in every process that maps them).
+   */
   peakRendererRssMb: number | null
+  /** The same, on All bookings before the click. */
+  rendererRssBeforeMb: number | null
 }
 
 const SAMPLE_MS = 100
 
 /**
  * "Export CSV" of every booking on All bookings, in Chromium, on the backend at `url` serving the
- * build: web mode's Blob download (the save picker of Chromium cannot be answered headless), so
- * every page goes through the renderer as in the app and the file is the one a desk would get.
+ * build. `download`: web mode's Blob download, the file a desk would get, counted. `picker`:
+ * Chromium's save picker (which cannot be answered headless) stood in for by a writable that drops
+ * each chunk, as the real one hands it to the browser process: the renderer's own cost of the export.
  */
-export async function measureBookingsExport(url: string): Promise<ExportFigures> {
+export async function measureBookingsExport(
+  url: string,
+  via: 'download' | 'picker' = 'download',
+): Promise<ExportFigures> {
   const browser = await chromium.launch(chromiumLaunchOptions)
   try {
     const session = await signedInSession(browser, url)
@@ -36,10 +45,30 @@ export async function measureBookingsExport(url: string): Promise<ExportFigures>
       viewport: { width: 1440, height: 900 },
       acceptDownloads: true,
     })
-    await context.addInitScript((entries: [string, string][]) => {
-      for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
-      delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
-    }, session)
+    await context.addInitScript(
+      ({ entries, via }: { entries: [string, string][]; via: string }) => {
+        for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
+        const written = { bytes: 0, lines: 0, closed: false }
+        // Counted into one buffer, reused: the count itself allocates nothing per chunk.
+        const encoder = new TextEncoder()
+        const scratch = new Uint8Array(16 * 2 ** 20)
+        const dropEach = {
+          write: async (chunk: string) => {
+            written.bytes += encoder.encodeInto(chunk, scratch).written
+            written.lines += chunk.split('\n').length - 1
+          },
+          close: async () => void (written.closed = true),
+          abort: async () => {},
+        }
+        Object.assign(window, {
+          exportWritten: written,
+          showSaveFilePicker:
+            via === 'picker' ? async () => ({ createWritable: async () => dropEach }) : undefined,
+        })
+        if (via === 'download') delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
+      },
+      { entries: session, via },
+    )
     const page = await context.newPage()
     await page.goto(`${url}/#/bookings`)
     const button = page.getByRole('button', { name: 'Export CSV' })
@@ -48,17 +77,39 @@ export async function measureBookingsExport(url: string): Promise<ExportFigures>
 
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
+    const before = await rendererRss(await browser.newBrowserCDPSession())
     const sampler = startSampling(browser, cdp)
     const started = performance.now()
-    const downloading = page.waitForEvent('download', { timeout: 600_000 })
+    const downloading = via === 'download' ? page.waitForEvent('download', { timeout: 600_000 }) : undefined
     await button.click()
-    const download = await downloading
-    const path = await download.path()
+    let file: { rows: number; bytes: number }
+    if (downloading) {
+      file = await countRecords(await (await downloading).path())
+    } else {
+      await page.waitForFunction(
+        () => (window as unknown as { exportWritten: { closed: boolean } }).exportWritten.closed,
+        null,
+        {
+          timeout: 600_000,
+          polling: 100,
+        },
+      )
+      file = await page.evaluate(() => {
+        const { lines, bytes } = (window as unknown as { exportWritten: { lines: number; bytes: number } })
+          .exportWritten
+        return { rows: lines - 1, bytes }
+      })
+    }
     const seconds = (performance.now() - started) / 1000
     const peaks = await sampler.stop()
-    const { rows, bytes } = await countRecords(path)
     await context.close()
-    return { rows, megabytes: bytes / 2 ** 20, seconds, ...peaks }
+    return {
+      rows: file.rows,
+      megabytes: file.bytes / 2 ** 20,
+      seconds,
+      ...peaks,
+      rendererRssBeforeMb: before === null ? null : before / 2 ** 20,
+    }
   } finally {
     await browser.close()
   }
@@ -104,7 +155,8 @@ async function rendererRss(browserCdp: CDPSession): Promise<number | null> {
   for (const { type, id } of processInfo) {
     if (type !== 'renderer') continue
     const status = await readFile(`/proc/${id}/status`, 'utf8').catch(() => '')
-    const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1])
+    // Private memory: RssShmem (the compositor's shared buffers, fonts) is Chromium's, not the page's.
+    const kb = Number(status.match(/^RssAnon:\s+(\d+) kB/m)?.[1])
     if (kb) largest = Math.max(largest ?? 0, kb * 1024)
   }
   return largest
@@ -126,7 +178,11 @@ async function countRecords(path: string): Promise<{ rows: number; bytes: number
  * builds the large property in `<folder>/data` the first time, then measures the export against it
  * with the build in `<folder>/out` (made once too, or `out/` of the worktree when it is given).
  */
-export async function runExportBench(folder: string, build: AppBuild): Promise<ExportFigures> {
+export async function runExportBench(
+  folder: string,
+  build: AppBuild,
+  via: 'download' | 'picker' = 'download',
+): Promise<ExportFigures> {
   const dataDir = join(folder, 'data')
   if (!existsSync(dataDir)) {
     mkdirSync(dataDir, { recursive: true })
@@ -145,7 +201,7 @@ export async function runExportBench(folder: string, build: AppBuild): Promise<E
     staticDir: build.rendererDir,
   })
   try {
-    return await measureBookingsExport(backend.url)
+    return await measureBookingsExport(backend.url, via)
   } finally {
     await backend.stop()
   }
