@@ -1,5 +1,6 @@
 import type { AppFigures, DeskDay } from './appFigures'
 import type { CalendarPageFigures } from './calendar'
+import type { ExportFigures } from './export'
 import { LARGE } from './largeProperty'
 import type { LoadFigures } from './load'
 import type { LoginBundle } from './renderer'
@@ -53,6 +54,8 @@ export interface Results {
     dashboardPageLoad?: Latency
     /** The calendar of the large property in Chromium (PGlite backend). */
     calendarPage?: CalendarPageFigures
+    /** "Export CSV" of every booking of the large property in Chromium (PGlite backend; issue 20). */
+    bookingsExport?: ExportFigures
   }
   table?: TableRow[]
 }
@@ -296,6 +299,20 @@ export function tableRows(results: Results): TableRow[] {
         postgres: '(PGlite backend)',
       },
     )
+  }
+  const { bookingsExport } = results.renderer
+  if (bookingsExport) {
+    const { seconds, rows: exported, peakJsHeapMb, peakRendererRssMb } = bookingsExport
+    const peakMb = Math.max(peakJsHeapMb, peakRendererRssMb ?? 0)
+    rows.push({
+      figure: 'renderer: CSV export of every booking, 500k: s; peak JS heap / renderer RSS MB',
+      goal: '≤ 15; < 300',
+      pglite: mark([
+        `${seconds.toFixed(1)}; ${peakJsHeapMb.toFixed(0)} / ${peakRendererRssMb?.toFixed(0) ?? '—'}`,
+        seconds <= 15 && peakMb < 300 && exported === LARGE.cabins * LARGE.bookingsPerCabin,
+      ]),
+      postgres: '(PGlite backend)',
+    })
   }
   return rows
 }

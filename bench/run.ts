@@ -13,6 +13,7 @@ import { measureApp, type AppFigures, type DeskDay } from './appFigures'
 import { startBackend } from './backend'
 import { directDashboard } from './direct'
 import { measureCalendarPage, measureCalendarWindow, type CalendarPageFigures } from './calendar'
+import { measureBookingsExport, type ExportFigures } from './export'
 import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
@@ -57,6 +58,7 @@ export async function runBench(argv: string[]): Promise<void> {
     const engineResults: Partial<Record<Engine, EngineResults>> = {}
     let pageLoad: Latency | undefined
     let calendarPage: CalendarPageFigures | undefined
+    let bookingsExport: ExportFigures | undefined
     for (const engine of engines) {
       const demo = await demoScale(engine, build, work, desk, databases, engine === 'pglite')
       pageLoad ??= demo.pageLoad
@@ -65,6 +67,7 @@ export async function runBench(argv: string[]): Promise<void> {
         : await largeScale(engine, build, work, desk, databases, engine === 'pglite')
       engineResults[engine] = { demo: demo.results, large: large?.results }
       calendarPage ??= large?.calendarPage
+      bookingsExport ??= large?.bookingsExport
     }
     const results: Results = {
       machine: machine(),
@@ -75,7 +78,7 @@ export async function runBench(argv: string[]): Promise<void> {
       quick,
       largeProperty: quick ? undefined : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
       engines: engineResults,
-      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad, calendarPage },
+      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad, calendarPage, bookingsExport },
     }
     printTable(results)
     writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
@@ -165,6 +168,7 @@ async function demoScale(
 interface LargeOutcome {
   results: NonNullable<EngineResults['large']>
   calendarPage?: CalendarPageFigures
+  bookingsExport?: ExportFigures
 }
 
 /**
@@ -218,12 +222,37 @@ async function largeScale(
       log(`${engine}, 500k: the calendar in Chromium`)
       calendarPage = await measureCalendarPage(backend.url, CALENDAR_PAGE_RUNS)
     }
-    measured = { app, calendarWindow, reservations, activityList, checkIn, checkInIds, memory, calendarPage }
+    // Issue 20: "Export CSV" of all 500 000 bookings in Chromium.
+    let bookingsExport: ExportFigures | undefined
+    if (withCalendarPage) {
+      log(`${engine}, 500k: exporting every booking in Chromium`)
+      bookingsExport = await measureBookingsExport(backend.url)
+    }
+    measured = {
+      app,
+      calendarWindow,
+      reservations,
+      activityList,
+      checkIn,
+      checkInIds,
+      memory,
+      calendarPage,
+      bookingsExport,
+    }
   } finally {
     await backend.stop()
   }
-  const { app, calendarWindow, reservations, activityList, checkIn, checkInIds, memory, calendarPage } =
-    measured
+  const {
+    app,
+    calendarWindow,
+    reservations,
+    activityList,
+    checkIn,
+    checkInIds,
+    memory,
+    calendarPage,
+    bookingsExport,
+  } = measured
   const untriggered = await withoutAuditTriggers(engine, build, dataDir, databaseUrl, async () => ({
     createBooking: await measureCreates(desk, RUNS, AUDIT_OFF_CREATE_FROM_DAYS),
     checkIn: await timeCheckIns(checkInIds.slice(RUNS + 3), RUNS),
@@ -246,6 +275,7 @@ async function largeScale(
       memory,
     },
     calendarPage,
+    bookingsExport,
   }
 }
 

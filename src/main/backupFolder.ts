@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import type { BackupFolderChoice } from '../shared/ipc'
+import { errorReason as reason } from './errorReason'
 
 export interface FolderDialog {
   (options: {
@@ -51,10 +52,4 @@ export async function chooseBackupFolder(deps: BackupFolderDeps): Promise<Backup
     return { error: `The choice could not be saved: ${reason(error)}` }
   }
   return { folder }
-}
-
-function reason(error: unknown): string {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
-  if (typeof code === 'string') return code
-  return error instanceof Error ? error.message : String(error)
 }

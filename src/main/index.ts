@@ -14,7 +14,7 @@ import {
   type SaveDialogOptions,
 } from 'electron'
 import electronUpdater from 'electron-updater'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { appMenuTemplate, relaunchOptions } from './appMenu'
@@ -31,6 +31,7 @@ import {
 import { trackBackendWrites } from './backendWrites'
 import { CONFIG_FILE_NAME, readConnection, writeBackupDir, writeConnection } from './connectionConfig'
 import { buildCsp } from './csp'
+import { createCsvExports } from './csvExport'
 import { chooseDataFolder, type DataFolder, type FirstRunChoice, realDataDir } from './dataFolder'
 import { pickImage } from './imagePicker'
 import { registerIpcHandlers } from './ipc'
@@ -163,6 +164,11 @@ async function run(): Promise<void> {
     )
   }
 
+  const csvExports = createCsvExports({
+    showSaveDialog: (options: SaveDialogOptions) =>
+      mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    fs: { open: (path) => open(path, 'w'), rename, rm },
+  })
   // The window first: the desk sees Innkeeper starting while everything else gets ready.
   mainWindow = createWindow()
   app.on('activate', () => {
@@ -172,6 +178,8 @@ async function run(): Promise<void> {
   })
   app.on('window-all-closed', () => {
     mainWindow = null
+    // An export the closed window was writing can never be completed: its partial file goes.
+    void csvExports.abortAll()
     if (process.platform !== 'darwin') app.quit()
   })
 
@@ -206,6 +214,7 @@ async function run(): Promise<void> {
         }),
       printPage: () => printPage(printing),
       savePageAsPdf: (suggestedName) => savePageAsPdf(printing, suggestedName),
+      csvExports,
       reloadRenderer: () => mainWindow?.webContents.reload(),
     }),
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { IpcChannel } from '../shared/ipc'
+import { MAX_EXPORT_CHUNK_CHARS, type IpcChannel } from '../shared/ipc'
 import { registerIpcHandlers, type IpcHandlers, type IpcMainLike } from './ipc'
 import type { IpcSenderEvent } from './security'
 import { isTrustedSender } from './security'
@@ -8,6 +8,7 @@ const rendererUrl = 'app://innkeeper/index.html'
 const fromRenderer: IpcSenderEvent = {
   senderFrame: { url: 'app://innkeeper/index.html#/cabins', parent: null },
 }
+const EXPORT_ID = '6f1c0b1e-2d4a-4e8b-9c3f-0a1b2c3d4e5f'
 const fromElsewhere: IpcSenderEvent = { senderFrame: { url: 'https://evil.example/', parent: null } }
 
 function register(overrides: Partial<IpcHandlers> = {}) {
@@ -24,6 +25,10 @@ function register(overrides: Partial<IpcHandlers> = {}) {
     'renderer:backups-choose-folder': () => null,
     'renderer:print-dialog': () => ({ printed: true }),
     'renderer:print-save-pdf': () => null,
+    'renderer:export-open': () => ({ id: EXPORT_ID }),
+    'renderer:export-write': () => ({ ok: true }),
+    'renderer:export-close': () => ({ ok: true }),
+    'renderer:export-abort': () => undefined,
     ...overrides,
   }
   registerIpcHandlers(ipc, (event) => isTrustedSender(event, rendererUrl), handlers)
@@ -39,6 +44,10 @@ describe('IPC handlers', () => {
       'renderer:backups-choose-folder',
       'renderer:connection-get',
       'renderer:connection-set',
+      'renderer:export-abort',
+      'renderer:export-close',
+      'renderer:export-open',
+      'renderer:export-write',
       'renderer:image-pick',
       'renderer:print-dialog',
       'renderer:print-save-pdf',
@@ -94,6 +103,38 @@ describe('IPC handlers', () => {
     expect(await invoke('renderer:session-set', fromRenderer, 'token')).toEqual({
       persistent: true,
       announce: false,
+    })
+  })
+
+  it('accepts only a plain .csv file name to propose, and an export id with a bounded chunk', async () => {
+    const write = vi.fn(() => ({ ok: true as const }))
+    const open = vi.fn(() => ({ id: EXPORT_ID }))
+    const { invoke } = register({ 'renderer:export-write': write, 'renderer:export-open': open })
+    for (const name of ['../../.bashrc.csv', '/etc/passwd.csv', 'C:\\x.csv', 'bookings.exe', '.csv', 42]) {
+      await expect(invoke('renderer:export-open', fromRenderer, name)).rejects.toThrow('malformed arguments')
+    }
+    expect(open).not.toHaveBeenCalled()
+    expect(await invoke('renderer:export-open', fromRenderer, 'bookings 2026-11-18.csv')).toEqual({
+      id: EXPORT_ID,
+    })
+
+    const tooLong = 'x'.repeat(MAX_EXPORT_CHUNK_CHARS + 1)
+    for (const args of [
+      ['not-an-id', 'a'],
+      [EXPORT_ID, tooLong],
+      [EXPORT_ID, ''],
+      [EXPORT_ID, 7],
+      [EXPORT_ID],
+    ]) {
+      await expect(invoke('renderer:export-write', fromRenderer, ...args)).rejects.toThrow(
+        'malformed arguments',
+      )
+    }
+    expect(write).not.toHaveBeenCalled()
+    expect(
+      await invoke('renderer:export-write', fromRenderer, EXPORT_ID, 'x'.repeat(MAX_EXPORT_CHUNK_CHARS)),
+    ).toEqual({
+      ok: true,
     })
   })
 })

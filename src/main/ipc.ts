@@ -1,5 +1,6 @@
 import {
   MAX_PDF_NAME_LENGTH,
+  MAX_EXPORT_CHUNK_CHARS,
   type IpcArgs,
   type IpcChannel,
   type IpcContract,
@@ -18,6 +19,11 @@ export type IpcHandler<C extends IpcChannel> = (...args: IpcArgs<C>) => IpcResul
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> }
 
 const noArgs = (args: unknown[]) => args.length === 0
+
+const isExportId = (value: unknown) => typeof value === 'string' && /^[0-9a-f-]{36}$/.test(value)
+/** A plain file name (no folder, nothing a shell or the OS reads specially) for the save dialog to propose. */
+const isFileName = (value: unknown) =>
+  typeof value === 'string' && /^[\p{L}\p{N}_(][\p{L}\p{N} ._()-]{0,95}\.csv$/u.test(value)
 
 /**
  * The renderer is treated as untrusted input: argument shapes are checked before a handler runs
@@ -40,6 +46,15 @@ const argumentsAreWellFormed: { [C in keyof IpcContract]: (args: unknown[]) => b
     typeof args[0] === 'string' &&
     args[0].length > 0 &&
     args[0].length <= MAX_PDF_NAME_LENGTH,
+  'renderer:export-open': (args) => args.length === 1 && isFileName(args[0]),
+  'renderer:export-write': (args) =>
+    args.length === 2 &&
+    isExportId(args[0]) &&
+    typeof args[1] === 'string' &&
+    args[1].length > 0 &&
+    args[1].length <= MAX_EXPORT_CHUNK_CHARS,
+  'renderer:export-close': (args) => args.length === 1 && isExportId(args[0]),
+  'renderer:export-abort': (args) => args.length === 1 && isExportId(args[0]),
 }
 
 export class IpcRefusedError extends Error {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Connection } from '../shared/ipc'
 import type { BackendController } from './backendController'
+import { createCsvExports } from './csvExport'
 import { createIpcHandlers } from './ipcHandlers'
 import type { SessionVault } from './sessionVault'
 
@@ -27,6 +28,10 @@ function setup(connection: Connection = { mode: 'local' }) {
     chooseBackupFolder: async () => null,
     printPage: async () => ({ printed: true }) as const,
     savePageAsPdf: vi.fn(async (name: string) => ({ saved: `/docs/${name}` })),
+    csvExports: createCsvExports({
+      showSaveDialog: async () => ({ canceled: true }),
+      fs: { open: vi.fn(), rename: vi.fn(), rm: vi.fn() },
+    }),
     reloadRenderer,
   })
   return { handlers, controller, vault, reloadRenderer }

@@ -1,6 +1,7 @@
 import type { BackupFolderChoice, ImagePickResult, PdfSaveResult, PrintResult } from '../shared/ipc'
 import type { BackendController } from './backendController'
 import { backendId } from './connectionConfig'
+import type { CsvExports } from './csvExport'
 import type { IpcHandlers } from './ipc'
 import type { SessionVault } from './sessionVault'
 
@@ -13,6 +14,7 @@ export interface IpcHandlerDeps {
   printPage(): Promise<PrintResult>
   /** The window's page as a PDF, through a save dialog (printing.ts). */
   savePageAsPdf(suggestedName: string): Promise<PdfSaveResult>
+  csvExports: CsvExports
   /** Reloads the window onto the backend just switched to. */
   reloadRenderer(): void
 }
@@ -49,5 +51,9 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
     'renderer:backups-choose-folder': () => deps.chooseBackupFolder(),
     'renderer:print-dialog': () => deps.printPage(),
     'renderer:print-save-pdf': (suggestedName) => deps.savePageAsPdf(suggestedName),
+    'renderer:export-open': (suggestedName) => deps.csvExports.open(suggestedName),
+    'renderer:export-write': (id, chunk) => deps.csvExports.write(id, chunk),
+    'renderer:export-close': (id) => deps.csvExports.close(id),
+    'renderer:export-abort': (id) => deps.csvExports.abort(id),
   }
 }

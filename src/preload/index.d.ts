@@ -3,6 +3,8 @@ import type {
   BackupFolderChoice,
   Connection,
   ConnectionSetResult,
+  ExportOpenResult,
+  ExportStepResult,
   ImagePickResult,
   PdfSaveResult,
   PrintResult,
@@ -37,6 +39,13 @@ declare global {
       print(): Promise<PrintResult>
       /** The print view on screen as an A4 PDF, saved where the user chooses. */
       savePdf(suggestedName: string): Promise<PdfSaveResult>
+    }
+    /** A CSV export saved by main: the save dialog, then the chunks, then close (or abort). */
+    csvExport: {
+      open(suggestedName: string): Promise<ExportOpenResult>
+      write(id: string, chunk: string): Promise<ExportStepResult>
+      close(id: string): Promise<ExportStepResult>
+      abort(id: string): Promise<void>
     }
   }
 

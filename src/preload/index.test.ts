@@ -26,6 +26,7 @@ const expectedShape: Shape<InnkeeperApi> = {
   pickImage: 'function',
   backups: { chooseFolder: 'function' },
   printing: { print: 'function', savePdf: 'function' },
+  csvExport: { open: 'function', write: 'function', close: 'function', abort: 'function' },
 }
 
 function shapeOf(value: unknown): unknown {
@@ -73,6 +74,15 @@ describe('the preload bridge', () => {
       'renderer:print-save-pdf',
       ['Today.pdf'],
     ],
+    ['csvExport.open', (api) => api.csvExport.open('bookings.csv'), 'renderer:export-open', ['bookings.csv']],
+    [
+      'csvExport.write',
+      (api) => api.csvExport.write('id', 'a,b\r\n'),
+      'renderer:export-write',
+      ['id', 'a,b\r\n'],
+    ],
+    ['csvExport.close', (api) => api.csvExport.close('id'), 'renderer:export-close', ['id']],
+    ['csvExport.abort', (api) => api.csvExport.abort('id'), 'renderer:export-abort', ['id']],
   ]
 
   it.each(calls)(

@@ -30,6 +30,12 @@ const api = {
     print: () => invoke('renderer:print-dialog'),
     savePdf: (suggestedName) => invoke('renderer:print-save-pdf', suggestedName),
   },
+  csvExport: {
+    open: (suggestedName) => invoke('renderer:export-open', suggestedName),
+    write: (id, chunk) => invoke('renderer:export-write', id, chunk),
+    close: (id) => invoke('renderer:export-close', id),
+    abort: (id) => invoke('renderer:export-abort', id),
+  },
 } satisfies InnkeeperApi
 
 contextBridge.exposeInMainWorld('innkeeper', api)

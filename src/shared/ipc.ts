@@ -53,6 +53,16 @@ export type PdfSaveResult = { saved: string } | null | { error: string }
 
 /** The longest file name the renderer may suggest for a PDF. */
 export const MAX_PDF_NAME_LENGTH = 120
+// CSV export (issue 20): main saves what the renderer streams, chunk by chunk (src/main/csvExport.ts).
+
+/** The largest chunk main accepts in one write: a page of a thousand bookings is about 150 KB. */
+export const MAX_EXPORT_CHUNK_CHARS = 4 * 1024 * 1024
+
+/** An export main opened (write to it by its id), null when the user cancels the save dialog, or why not. */
+export type ExportOpenResult = { id: string } | null | { error: string }
+
+/** A chunk written or the file completed; on an error main has already removed the partial file. */
+export type ExportStepResult = { ok: true } | { error: string }
 
 export interface IpcContract {
   'renderer:backend-config': { args: []; result: BackendEndpoint }
@@ -66,6 +76,10 @@ export interface IpcContract {
   // Printing (issue 20): the print view on screen, through the system dialog or into a PDF.
   'renderer:print-dialog': { args: []; result: PrintResult }
   'renderer:print-save-pdf': { args: [suggestedName: string]; result: PdfSaveResult }
+  'renderer:export-open': { args: [suggestedName: string]; result: ExportOpenResult }
+  'renderer:export-write': { args: [id: string, chunk: string]; result: ExportStepResult }
+  'renderer:export-close': { args: [id: string]; result: ExportStepResult }
+  'renderer:export-abort': { args: [id: string]; result: void }
 }
 
 export type IpcChannel = keyof IpcContract

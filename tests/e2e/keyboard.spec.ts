@@ -29,8 +29,10 @@ test('the first tab stop is "Skip to main content", and it moves the focus to th
   await page.keyboard.press('Enter')
   await expect(page.getByRole('main')).toBeFocused()
   await expect(page).toHaveURL(/#\/bookings$/)
-  // The next stop is the screen's first control, past the navigation and the header: its main
-  // action beside the title, then the filter.
+  // The next stop is the screen's first control, past the navigation and the header: its actions
+  // beside the title ("Export CSV", then the main one), then the filter.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'New booking' })).toBeFocused()
   await page.keyboard.press('Tab')

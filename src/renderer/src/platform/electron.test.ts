@@ -2,6 +2,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type {
   BackupFolderChoice,
+  ExportOpenResult,
+  ExportStepResult,
   ImagePickResult,
   PdfSaveResult,
   PrintResult,
@@ -40,6 +42,12 @@ function fakeBridge(
     printing: {
       print: vi.fn(async (): Promise<PrintResult> => ({ printed: true })),
       savePdf: vi.fn(async (): Promise<PdfSaveResult> => null),
+    },
+    csvExport: {
+      open: vi.fn(async (): Promise<ExportOpenResult> => ({ id: 'export-1' })),
+      write: vi.fn(async (): Promise<ExportStepResult> => ({ ok: true })),
+      close: vi.fn(async (): Promise<ExportStepResult> => ({ ok: true })),
+      abort: vi.fn(async () => {}),
     },
   }
   return { bridge, session, keychain }
@@ -285,5 +293,35 @@ describe('electron platform', () => {
     expect(await printing.savePdf('Today.pdf')).toBeNull()
     vi.mocked(bridge.printing.savePdf).mockResolvedValueOnce({ error: 'The PDF could not be saved (EACCES)' })
     await expect(printing.savePdf('Today.pdf')).rejects.toThrow('The PDF could not be saved (EACCES)')
+  })
+
+  it('saves a CSV export through main, chunk by chunk, under the id main gave', async () => {
+    const { bridge } = fakeBridge()
+    const sink = await createElectronPlatform(bridge).saveCsv('bookings.csv')
+    expect(bridge.csvExport.open).toHaveBeenCalledExactlyOnceWith('bookings.csv')
+    await sink!.write('a\r\n')
+    await sink!.close()
+    expect(bridge.csvExport.write).toHaveBeenCalledExactlyOnceWith('export-1', 'a\r\n')
+    expect(bridge.csvExport.close).toHaveBeenCalledExactlyOnceWith('export-1')
+  })
+
+  it('answers a cancelled save dialog with null, and a refused step with main’s words', async () => {
+    const { bridge } = fakeBridge()
+    const platform = createElectronPlatform(bridge)
+    vi.mocked(bridge.csvExport.open).mockResolvedValueOnce(null)
+    expect(await platform.saveCsv('guests.csv')).toBeNull()
+
+    vi.mocked(bridge.csvExport.open).mockResolvedValueOnce({
+      error: 'Innkeeper cannot write to /x.csv (EACCES).',
+    })
+    await expect(platform.saveCsv('guests.csv')).rejects.toThrow('Innkeeper cannot write to /x.csv (EACCES).')
+
+    const sink = await platform.saveCsv('guests.csv')
+    vi.mocked(bridge.csvExport.write).mockResolvedValueOnce({
+      error: 'The file could not be written (ENOSPC).',
+    })
+    await expect(sink!.write('rows')).rejects.toThrow('The file could not be written (ENOSPC).')
+    await sink!.abort()
+    expect(bridge.csvExport.abort).toHaveBeenCalledExactlyOnceWith('export-1')
   })
 })

@@ -1,7 +1,14 @@
 import type { SupportedStorage } from '@supabase/supabase-js'
 import toast from 'react-hot-toast'
 import { MAX_IMAGE_BYTES, type ImagePickError } from '@shared/ipc'
-import type { BackendConfig, BackupFolderControl, ConnectionControl, Platform, PrintControl } from './types'
+import type {
+  BackendConfig,
+  BackupFolderControl,
+  ConnectionControl,
+  CsvSink,
+  Platform,
+  PrintControl,
+} from './types'
 
 /** The desktop platform, with what only the desktop has: choosing the backend and the backup folder. */
 export interface ElectronPlatform extends Platform {
@@ -33,6 +40,7 @@ export function createElectronPlatform(
       if ('error' in picked) throw new Error(IMAGE_PICK_MESSAGES[picked.error])
       return new File([picked.bytes as Uint8Array<ArrayBuffer>], picked.name, { type: picked.type })
     },
+    saveCsv: (suggestedName) => saveCsvThroughMain(bridge.csvExport, suggestedName),
     connection: bridge.connection,
     backupFolder: bridge.backups,
     printing: {
@@ -48,6 +56,26 @@ export function createElectronPlatform(
         return result.saved
       },
     },
+  }
+}
+
+/** Main asks where and writes the file; every step's failure arrives as the words to show. */
+async function saveCsvThroughMain(
+  csvExport: InnkeeperApi['csvExport'],
+  suggestedName: string,
+): Promise<CsvSink | null> {
+  const opened = await csvExport.open(suggestedName)
+  if (opened === null) return null
+  if ('error' in opened) throw new Error(opened.error)
+  const { id } = opened
+  const step = async (result: Promise<{ ok: true } | { error: string }>) => {
+    const answer = await result
+    if ('error' in answer) throw new Error(answer.error)
+  }
+  return {
+    write: (chunk) => step(csvExport.write(id, chunk)),
+    close: () => step(csvExport.close(id)),
+    abort: () => csvExport.abort(id),
   }
 }
 

@@ -32,6 +32,17 @@ export interface PrintControl {
 }
 
 /**
+ * A file an export streams into, chunk after chunk. A file only ever carries its name complete: until
+ * `close()` succeeds it is partial, and `abort()` removes it (the desktop's `.part` file, Chromium's
+ * swap file) or drops it (web mode's download, made only at `close()`).
+ */
+export interface CsvSink {
+  write(chunk: string): Promise<void>
+  close(): Promise<void>
+  abort(): Promise<void>
+}
+
+/**
  * What differs between the desktop app and web mode, chosen once at start-up.
  * Everything else in the renderer is the same code in both.
  */
@@ -43,6 +54,11 @@ export interface Platform {
   /** Lets the user choose an image file; null when they cancel. */
   pickImage(): Promise<File | null>
   readonly printing: PrintControl
+  /**
+   * Asks where to save a CSV export (desktop: main's save dialog; web: the browser's), null when the
+   * user cancels. Call it straight from the click: a browser asks only during a user's gesture.
+   */
+  saveCsv(suggestedName: string): Promise<CsvSink | null>
   /** Only where the backend can be chosen (the desktop app); web mode is served by its backend. */
   readonly connection?: ConnectionControl
   /** Only in the desktop app: in web mode the backend's folder is set where it is started. */

@@ -1,3 +1,4 @@
+import { saveCsvDownload } from './csvDownload'
 import type { BackendConfig, Platform } from './types'
 
 /** Lets the user pick a file with a hidden file input (what the Electron dialog does natively). */
@@ -48,4 +49,5 @@ export const webPlatform: Platform = {
   pickImage: pickWithFileInput,
   // The browser's dialog, which also saves PDFs; it blocks until closed and says nothing of the outcome.
   printing: { print: async () => window.print() },
+  saveCsv: saveCsvDownload,
 }

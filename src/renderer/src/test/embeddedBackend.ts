@@ -44,6 +44,7 @@ export function connectRendererTo(server: EmbeddedBackend, kind: Platform['kind'
     loadBackendConfig: vi.fn(),
     pickImage: vi.fn(),
     printing: { print: vi.fn() },
+    saveCsv: vi.fn(),
     sessionStorageFor: () => ({
       getItem: (key) => memory.get(key) ?? null,
       setItem: (key, value) => void memory.set(key, value),

@@ -5,21 +5,27 @@ import {
   DEFAULT_BOOKING_SORT,
   DEFAULT_BOOKING_STATUS_FILTER,
 } from '@shared/domain/bookings'
+import { ExportCsvButton } from '../../ui/ExportCsvButton'
 import { Filter } from '../../ui/Filter'
 import { LinkButton } from '../../ui/LinkButton'
 import { PageHeading } from '../../ui/PageHeading'
 import { SortBy } from '../../ui/SortBy'
+import { useBookingsCsv } from './bookingsCsv'
 import { BookingTable } from './BookingTable'
 
 export default function BookingsPage() {
+  const prepareExport = useBookingsCsv()
   return (
     <>
       <PageHeading
         title="All bookings"
         actions={
-          <LinkButton type="primary" icon={<PlusOutlined />} to="/bookings/new">
-            New booking
-          </LinkButton>
+          <>
+            <ExportCsvButton prepare={prepareExport} />
+            <LinkButton type="primary" icon={<PlusOutlined />} to="/bookings/new">
+              New booking
+            </LinkButton>
+          </>
         }
       >
         <Filter

@@ -6,9 +6,17 @@ import {
   type BookingStatus,
   type BookingStatusFilter,
 } from '@shared/domain/bookings'
+import { pagesFrom } from '../../lib/exportCsv'
 import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
-import type { Booking, BookingListItem, BookingRecord, BookingUpdate, DayStay } from './types'
+import type {
+  Booking,
+  BookingExportRow,
+  BookingListItem,
+  BookingRecord,
+  BookingUpdate,
+  DayStay,
+} from './types'
 
 export interface BookingsQuery {
   filter: BookingStatusFilter
@@ -61,7 +69,49 @@ async function bookingsPage(
   return data.map(withBookingStatus)
 }
 
-async function countBookings(filter: BookingStatusFilter): Promise<number> {
+/** Supabase's db-max-rows, the most one read returns. */
+const EXPORT_PAGE_SIZE = 1000
+
+const EXPORT_COLUMNS =
+  'id, created_at, startDate, endDate, numNights, numGuests, status, cabinPrice, extrasPrice, totalPrice, hasBreakfast, isPaid, observations, cabins(name), guests(fullName, email, nationality)'
+
+/** Where the next export page starts: after this booking, in the list's order. */
+interface AfterBooking {
+  value: string | number
+  id: number
+}
+
+/**
+ * Every booking the list shows for a filter and sort, a thousand at a time, for an export. Pages are
+ * keyset pages (after the last booking's sort value and id), read from the sort's index like the
+ * list: an offset would read every row before the page again (O(n²) at 500 000 bookings), and a
+ * booking made or deleted during the export would shift the pages so that one is skipped or repeated.
+ */
+export function bookingsForExport(
+  filter: BookingStatusFilter,
+  sortBy: BookingSortBy,
+  pageSize = EXPORT_PAGE_SIZE,
+) {
+  const { field, ascending } = parseSortBy(sortBy)
+  return pagesFrom<BookingExportRow, AfterBooking | 'first'>('first', async (after) => {
+    let query = supabase().from('bookings').select(EXPORT_COLUMNS).match(statusMatch(filter))
+    if (after !== 'first') {
+      // (field, id) after the last one: field past it, or equal with a later id. The plain bound
+      // lets the index scan start there.
+      query = (ascending ? query.gte(field, after.value) : query.lte(field, after.value)).or(
+        `${field}.neq.${after.value},id.${ascending ? 'gt' : 'lt'}.${after.id}`,
+      )
+    }
+    const { data, error } = await query.order(field, { ascending }).order('id', { ascending }).limit(pageSize)
+    if (error) throw new Error('Bookings could not be exported', { cause: error })
+    const rows = data.map(withBookingStatus)
+    const last = rows.at(-1)
+    // A project may return fewer rows than asked: only an empty page ends the export.
+    return { rows, next: last ? { value: last[field], id: last.id } : null }
+  })
+}
+
+export async function countBookings(filter: BookingStatusFilter): Promise<number> {
   const { data, error } = await supabase().from('booking_counts').select('total').match(statusMatch(filter))
   if (error) throw new Error('Bookings could not be loaded', { cause: error })
   // One row per status that ever had a booking; "all" adds them up.

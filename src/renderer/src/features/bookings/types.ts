@@ -15,6 +15,29 @@ export type BookingListItem = WithStatus<
   guests: Pick<Tables<'guests'>, 'fullName' | 'email'> | null
 }
 
+/** A row of a bookings export: what the list shows, with the prices, payment and notes. */
+export type BookingExportRow = WithStatus<
+  Pick<
+    Tables<'bookings'>,
+    | 'id'
+    | 'created_at'
+    | 'startDate'
+    | 'endDate'
+    | 'numNights'
+    | 'numGuests'
+    | 'status'
+    | 'cabinPrice'
+    | 'extrasPrice'
+    | 'totalPrice'
+    | 'hasBreakfast'
+    | 'isPaid'
+    | 'observations'
+  >
+> & {
+  cabins: Pick<Tables<'cabins'>, 'name'> | null
+  guests: Pick<Tables<'guests'>, 'fullName' | 'email' | 'nationality'> | null
+}
+
 export type Guest = Tables<'guests'>
 
 /** The booking row alone, as a write returns it. */

@@ -1,5 +1,6 @@
 import { parseBookingStatus, pageRowRange } from '@shared/domain/bookings'
 import type { GuestInput } from '@shared/domain/guests'
+import { pagesFrom } from '../../lib/exportCsv'
 import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
 import type { GuestSortBy } from './guestList'
@@ -28,11 +29,52 @@ export async function getGuests({ search, sortBy, page }: GuestsQuery): Promise<
       p_offset: from,
       p_limit: to - from + 1,
     }),
-    supabase().rpc('count_guests', { p_search: search }),
+    countGuests(search),
   ])
-  const error = guests.error ?? count.error
+  if (guests.error) throw new Error('Guests could not be loaded', { cause: guests.error })
+  return { guests: guests.data ?? [], count }
+}
+
+export async function countGuests(search: string): Promise<number> {
+  const { data, error } = await supabase().rpc('count_guests', { p_search: search })
   if (error) throw new Error('Guests could not be loaded', { cause: error })
-  return { guests: guests.data ?? [], count: Number(count.data) }
+  return Number(data)
+}
+
+/** The most guests guest_directory returns in one call. */
+const DIRECTORY_MAX_PAGE = 100
+
+/** Where the next export page starts: the row after `offset`, which held the guest `lastId`. */
+interface AfterGuest {
+  offset: number
+  lastId: number | null
+}
+
+/**
+ * Every guest the directory shows for a search and sort, for an export. guest_directory pages by
+ * offset only, so each page starts one row early: that row must be the previous page's last guest,
+ * or guests were added or removed before it meanwhile and the pages would skip or repeat someone;
+ * the export then stops and says so rather than writing a wrong file.
+ */
+export function guestsForExport(search: string, sortBy: GuestSortBy, pageSize = DIRECTORY_MAX_PAGE) {
+  return pagesFrom<GuestDirectoryRow, AfterGuest>({ offset: 0, lastId: null }, async ({ offset, lastId }) => {
+    const overlap = lastId === null ? 0 : 1
+    const { data, error } = await supabase().rpc('guest_directory', {
+      p_search: search,
+      p_sort: sortBy,
+      p_offset: offset - overlap,
+      p_limit: pageSize,
+    })
+    if (error) throw new Error('Guests could not be exported', { cause: error })
+    if (lastId !== null && data[0]?.id !== lastId)
+      throw new Error('Guests could not be exported', {
+        cause: new Error('Guests were added or deleted during the export. Export again.'),
+      })
+    const rows = data.slice(overlap)
+    const last = rows.at(-1)
+    const next = data.length < pageSize || !last ? null : { offset: offset + rows.length, lastId: last.id }
+    return { rows, next }
+  })
 }
 
 /** PostgREST's answer when .single() finds no row. */

@@ -31,6 +31,7 @@ function renderWith(connection?: Connection, chosen: BackupFolderChoice = null) 
     sessionStorageFor: vi.fn(),
     pickImage: vi.fn(),
     printing: { print: vi.fn() },
+    saveCsv: vi.fn(),
     connection: connection && { get, set: vi.fn() },
     backupFolder: connection && { chooseFolder },
   }

@@ -27,6 +27,7 @@ function renderSettingsWith(connection?: ConnectionControl) {
     sessionStorageFor: vi.fn(),
     pickImage: vi.fn(),
     printing: { print: vi.fn() },
+    saveCsv: vi.fn(),
     connection,
   }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
