@@ -37,6 +37,7 @@ describe('the migrations', () => {
       'calendar',
       'roles_and_activity',
       'activity_reads',
+      'realtime',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

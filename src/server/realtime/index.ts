@@ -121,7 +121,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     async close() {
       closing = true
       options.server.off('upgrade', onUpgrade)
-      for (const client of sockets) client.close(CLOSE_RESTART, 'server restarting')
+      for (const client of sockets) client.close(CLOSE_RESTART, 'restart')
       // A client that does not answer the close handshake is dropped shortly after.
       const deadline = Date.now() + 1000
       while (sockets.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
