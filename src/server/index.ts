@@ -14,7 +14,7 @@ import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
 import { lockDataDir } from './dataDirLock'
 import { loadKeys } from './keys'
-import { attachRealtime } from './realtime'
+import { attachRealtime, type RealtimeLimits } from './realtime'
 import { createRestService } from './rest'
 import { seedDemo } from './seed'
 import { createStorageService } from './storage'
@@ -70,6 +70,8 @@ export interface StartServerOptions {
   demoData?: boolean
   /** Started by the desktop app, which holds its single-instance lock (see dataDirLock's LockOptions). */
   desktop?: boolean
+  /** Tests only: Realtime's limits (send buffer, idle timeout, …) in place of REALTIME_LIMITS. */
+  realtimeLimits?: Partial<RealtimeLimits>
   /** Tests only: wraps the opened database, e.g. to record every SQL text the server sends. */
   wrapDatabase?: (db: Database) => Database
 }
@@ -151,7 +153,13 @@ async function start(
   const server = createServer(app.handle)
   // A 10 MB upload over a slow network fits easily; a client that trickles bytes forever does not.
   server.requestTimeout = 120_000
-  const realtime = attachRealtime({ server, secret: keys.secret, now, logger })
+  const realtime = attachRealtime({
+    server,
+    secret: keys.secret,
+    now,
+    logger,
+    limits: options.realtimeLimits,
+  })
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
   baseUrl = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`
 

@@ -12,7 +12,9 @@ import { checkRealtimeToken } from './tokens'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 
-export const REALTIME_LIMITS: SocketLimits & { socketsMax: number; frameBytesMax: number } = {
+export type RealtimeLimits = SocketLimits & { socketsMax: number; frameBytesMax: number }
+
+export const REALTIME_LIMITS: RealtimeLimits = {
   /** Open sockets at once; past it the handshake is refused with 429 (a desk has one). */
   socketsMax: 1000,
   /** A client's frame; a join with a hundred bindings is a few kilobytes. */
@@ -30,7 +32,7 @@ export interface RealtimeOptions {
   secret: Uint8Array
   now(): number
   logger: Logger
-  limits?: Partial<SocketLimits>
+  limits?: Partial<RealtimeLimits>
 }
 
 export interface Realtime {

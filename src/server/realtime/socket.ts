@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
 import WebSocket from 'ws'
 import type { Logger } from '../http/log'
 import { checkFilters, FilterError, parseFilter, type Filter } from './filters'
@@ -61,6 +62,7 @@ export class RealtimeSocket {
   #inbound: Promise<void> = Promise.resolve()
   #inboundCount = 0
   #idle: NodeJS.Timeout | undefined
+  #lastInbound = 0
   #closed = false
 
   constructor(ws: WebSocket, handshakeToken: string, context: SocketContext) {
@@ -327,9 +329,21 @@ export class RealtimeSocket {
   }
 
   #resetIdle(): void {
+    this.#lastInbound = performance.now()
     clearTimeout(this.#idle)
-    this.#idle = setTimeout(() => this.#ws.terminate(), this.#context.limits.idleTimeoutMs)
+    this.#idle = setTimeout(() => this.#dropIfIdle(), this.#context.limits.idleTimeoutMs)
     this.#idle.unref()
+  }
+
+  /**
+   * After a stall of the whole server (a long dispatch), timers run before the frames that arrived
+   * meanwhile are read: the check waits for them (setImmediate follows the I/O phase), so a client
+   * that spoke is never taken for a silent one.
+   */
+  #dropIfIdle(): void {
+    setImmediate(() => {
+      if (performance.now() - this.#lastInbound >= this.#context.limits.idleTimeoutMs) this.#ws.terminate()
+    })
   }
 
   #teardown(): void {
