@@ -3,6 +3,7 @@ import type { CalendarPageFigures } from './calendar'
 import type { ExportFigures } from './export'
 import { LARGE } from './largeProperty'
 import type { LoadFigures } from './load'
+import type { RealtimeFigures } from './realtime'
 import type { LoginBundle } from './renderer'
 import type { ActivityFigures } from './activity'
 import type { ReservationFigures } from './reservations'
@@ -20,6 +21,8 @@ export interface EngineResults {
     app: AppFigures
     directDashboard90: Latency
     load: LoadFigures
+    /** Issue 19: the same load without and with Realtime clients, and their commit-to-event latency. */
+    realtime: RealtimeFigures
     /** After the sustained load (the first run, which also created the database). */
     memory: Memory
     /** Started again on the same data, after a few seconds of load. */
@@ -217,6 +220,25 @@ function backendFigures(): Figure[] {
         `${load.requestsPerSecond.toFixed(0)}, ${load.errors}, ${ms(load.p99)}`,
         load.requestsPerSecond >= 800 && load.errors === 0 && load.p99 <= 50,
       ],
+    },
+    {
+      figure: 'live updates, 50 clients under that load: commit-to-event p50 / p95 ms, missed',
+      goal: 'p95 ≤ 150, 0',
+      of: ({ demo: { realtime } }) => [
+        `${ms(realtime.commitToEvent.p50)} / ${ms(realtime.commitToEvent.p95)}, ${realtime.missed}`,
+        realtime.commitToEvent.p95 <= 150 && realtime.missed === 0,
+      ],
+    },
+    {
+      figure: 'load with 50 Realtime clients ÷ without: req/s',
+      goal: '≥ 0.90',
+      of: ({ demo: { realtime } }) => {
+        const ratio = realtime.loadWith.requestsPerSecond / realtime.loadWithout.requestsPerSecond
+        return [
+          `${ratio.toFixed(2)} (${realtime.loadWith.requestsPerSecond.toFixed(0)} / ${realtime.loadWithout.requestsPerSecond.toFixed(0)})`,
+          ratio >= 0.9,
+        ]
+      },
     },
     {
       figure: 'backend ready: existing data / first run with demo seed, s',

@@ -16,6 +16,7 @@ import { measureCalendarPage, measureCalendarWindow, type CalendarPageFigures } 
 import { measureBookingsExport, type ExportFigures } from './export'
 import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
+import { measureRealtime, type RealtimeFigures } from './realtime'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
 import { printTable, type EngineResults, type Memory, type Results } from './report'
 import { measureCreates, measureReservations } from './reservations'
@@ -36,6 +37,8 @@ const ROOT = new URL('..', import.meta.url).pathname
 const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'innkeeper-bench')
 const RUNS = 40
 const LOAD = { connections: 10, seconds: 30 }
+/** Issue 19: desks subscribed to live updates during the sustained load, and a booking change every 200 ms. */
+export const REALTIME = { clients: 50, writeEveryMs: 200 }
 const PAGE_LOAD_RUNS = 7
 /** Each run opens the 31-day calendar of 500 cabins in a fresh browser context. */
 const CALENDAR_PAGE_RUNS = 7
@@ -121,6 +124,7 @@ async function demoScale(
   })
   let app: AppFigures
   let load: LoadFigures
+  let realtime: RealtimeFigures
   let memory: Memory
   let pageLoad: Latency | undefined
   try {
@@ -129,6 +133,11 @@ async function demoScale(
     app = await measureApp(desk, { runs: RUNS, obviousRuns: 0 })
     log(`${engine}, demo scale: ${LOAD.connections} connections on the bookings list for ${LOAD.seconds} s`)
     load = await sustainedLoad(await bookingsListRequests(), LOAD)
+    log(`${engine}, demo scale: the same load without and with ${REALTIME.clients} Realtime clients`)
+    realtime = await measureRealtime(first, DEMO_STAFF, await bookingsListRequests(), {
+      ...LOAD,
+      ...REALTIME,
+    })
     memory = first.memory()
     if (withPageLoad) {
       log(`${engine}, demo scale: page load in Chromium`)
@@ -158,6 +167,7 @@ async function demoScale(
       app,
       directDashboard90: direct,
       load,
+      realtime,
       memory,
       restartMemory,
     },
@@ -306,7 +316,7 @@ async function withoutAuditTriggers(
 }
 
 /** The bookings list requests of every sort and filter, as supabase-js sends them (page 1). */
-async function bookingsListRequests() {
+export async function bookingsListRequests() {
   return recordRequests(async () => {
     for (const { value: sortBy } of BOOKING_SORT_OPTIONS) {
       for (const { value: filter } of BOOKING_STATUS_FILTERS) await getBookings({ filter, sortBy, page: 1 })

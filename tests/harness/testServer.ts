@@ -19,6 +19,8 @@ export class TestClock {
 
 export interface TestServer extends RunningServer {
   dataDir: string
+  /** The PostgreSQL database the server runs on, if not PGlite (to start a server on it again). */
+  databaseUrl?: string
   clock: TestClock
   /** The server's own database connection (as wrapped by options.wrapDatabase), for set-up and checks. */
   db: ServerDatabase
@@ -53,6 +55,7 @@ export async function startTestServer(
   return {
     ...server,
     dataDir,
+    databaseUrl: postgres?.url,
     clock,
     db,
     client: () => supabaseClient(server.url, server.anonKey),
