@@ -45,7 +45,7 @@ export function antdTheme(isDarkMode: boolean): ThemeConfig {
     // Where red is text or a field's border on a dark surface, it is the lighter red. Danger buttons
     // keep the brand red behind white text. A hovered danger menu item is filled with the light red,
     // so its text turns dark. A hovered primary button darkens instead of lightening: white text on
-    // the dark algorithm's lighter hover reads at 3.1:1.
+    // the lighter hover Ant Design derives reads at 3.1:1 (dark) and 3.8:1 (light).
     components: isDarkMode
       ? {
           Button: { colorPrimaryHover: '#4f46e5' },
@@ -54,6 +54,6 @@ export function antdTheme(isDarkMode: boolean): ThemeConfig {
           InputNumber: DARK_ERROR_FIELD,
           Dropdown: { colorError: DARK_ERROR_TEXT, colorTextLightSolid: '#111827' },
         }
-      : undefined,
+      : { Button: { colorPrimaryHover: '#4338ca' } },
   }
 }
