@@ -14,6 +14,7 @@ import { createApp } from './http/app'
 import { createLogger, type Logger } from './http/log'
 import { lockDataDir } from './dataDirLock'
 import { loadKeys } from './keys'
+import { attachRealtime } from './realtime'
 import { createRestService } from './rest'
 import { seedDemo } from './seed'
 import { createStorageService } from './storage'
@@ -78,6 +79,8 @@ export interface RunningServer {
   anonKey: string
   /** Bypasses row level security: for scripts and tests, never for the renderer. */
   serviceKey: string
+  /** Resolves once every database change notified so far reached its Realtime subscribers. */
+  realtimeSettled(): Promise<void>
   close(): Promise<void>
 }
 
@@ -148,6 +151,7 @@ async function start(
   const server = createServer(app.handle)
   // A 10 MB upload over a slow network fits easily; a client that trickles bytes forever does not.
   server.requestTimeout = 120_000
+  const realtime = attachRealtime({ server, secret: keys.secret, now, logger })
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
   baseUrl = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`
 
@@ -186,9 +190,11 @@ async function start(
       await created.close()
       db = await open()
     }
+    await realtime.start(db)
     markReady(db)
   } catch (error) {
     markFailed(error)
+    await realtime.close()
     server.close()
     server.closeAllConnections()
     await db?.close().catch(() => {})
@@ -217,6 +223,8 @@ async function start(
   const close = () => {
     closing ??= (async () => {
       app.beginClose()
+      // Realtime clients are told to reconnect (1012) and the feed stops listening.
+      await realtime.close()
       // A backup still copying must finish (or fail) before the database it reads is closed.
       const backupsStopped = backups?.stop()
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -235,7 +243,13 @@ async function start(
     })()
     return closing
   }
-  return { url: baseUrl, anonKey: keys.anonKey, serviceKey: keys.serviceKey, close }
+  return {
+    url: baseUrl,
+    anonKey: keys.anonKey,
+    serviceKey: keys.serviceKey,
+    realtimeSettled: () => realtime.settled(),
+    close,
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -4,7 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { durableStartParams, passSyncsToDisk, syncTree, type SyncFile } from './pgliteDurability'
 import { PgliteSession } from './pgliteSession'
-import type { Database } from './types'
+import { listenChannel, type Database } from './types'
 import { rowParsers } from './values'
 
 export interface PgliteDatabase extends Database {
@@ -73,6 +73,16 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     query: (sql, params) => session.query(sql, params),
     exec: (sql) => session.exec(sql),
     transaction: (fn) => session.transaction(fn),
+    async listen(channel, onNotify) {
+      const name = listenChannel(channel)
+      // Through the session, so that LISTEN never runs inside another request's transaction.
+      const stop = pg.onNotification((from, payload) => from === name && onNotify(payload))
+      await session.exec(`listen ${name}`)
+      return async () => {
+        stop()
+        await session.exec(`unlisten ${name}`)
+      }
+    },
     dumpDataDir: (compression = 'none') => pg.dumpDataDir(compression),
     close: () => pg.close(),
   }

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { Database, Queryable, QueryResult } from './types'
+import { listenChannel, type Database, type Queryable, type QueryResult } from './types'
 import { rowParsers, TYPE_OIDS } from './values'
 
 const parsersByOid = new Map<number, (value: string) => unknown>([
@@ -62,6 +62,52 @@ export function openPostgres(connectionString: string, options: { max?: number }
         client.release(broken)
       }
     },
+    listen: (channel, onNotify) => listenOn(connectionString, listenChannel(channel), onNotify),
     close: () => pool.end(),
+  }
+}
+
+/** Between attempts to get a lost LISTEN connection back. */
+const RELISTEN_DELAY_MS = 1000
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection goes back to other work).
+ * A lost connection is replaced; what was notified in between is not seen.
+ */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const reconnect = () => {
+    client = undefined
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnect), RELISTEN_DELAY_MS)
+  }
+  const connect = async () => {
+    const next = new pg.Client({ connectionString, options: '-c TimeZone=UTC' })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    next.on('error', () => {})
+    client = next
+    try {
+      await next.connect()
+      await next.query(`listen ${channel}`)
+    } catch (error) {
+      await next.end().catch(() => {})
+      throw error
+    }
+    next.on('end', () => {
+      if (client === next) reconnect()
+    })
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end()
   }
 }
