@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
 import { supabase } from '../../lib/supabase'
-import { createInvalidationBatch } from './invalidationBatch'
+import { createInvalidationBatch, invalidateLive } from './invalidationBatch'
 import { startLiveConnection, type LiveStatus } from './liveConnection'
 import { LIVE_QUERY_KEYS, LIVE_TABLES } from './liveQueryKeys'
 
@@ -22,7 +22,8 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<LiveStatus>('connecting')
 
   useEffect(() => {
-    const batch = createInvalidationBatch((queryKey) => void queryClient.invalidateQueries({ queryKey }))
+    const refresh = invalidateLive(queryClient)
+    const batch = createInvalidationBatch((queryKey) => void refresh(queryKey))
     const stop = startLiveConnection({
       client: supabase(),
       onChange: (table) => batch.add(LIVE_QUERY_KEYS[table]),

@@ -1,5 +1,6 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BATCH_MS, createInvalidationBatch } from './invalidationBatch'
+import { BATCH_MS, createInvalidationBatch, invalidateLive } from './invalidationBatch'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())
@@ -47,5 +48,32 @@ describe('createInvalidationBatch', () => {
     batch.cancel()
     vi.advanceTimersByTime(BATCH_MS * 2)
     expect(invalidate).not.toHaveBeenCalled()
+  })
+})
+
+describe('invalidateLive', () => {
+  it('lets a refetch under way land, then asks once more; it does not cancel and restart it', async () => {
+    vi.useRealTimers()
+    const queryClient = new QueryClient()
+    const answers: ((rows: number) => void)[] = []
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['bookings', 1],
+      queryFn: ({ signal }) =>
+        new Promise<number>((resolve, reject) => {
+          answers.push(resolve)
+          signal.addEventListener('abort', () => reject(new Error('cancelled')))
+        }),
+    })
+    const shown: (number | undefined)[] = [undefined]
+    const unsubscribe = observer.subscribe(({ data }) => data !== shown.at(-1) && shown.push(data))
+    await vi.waitFor(() => expect(answers).toHaveLength(1))
+
+    const refresh = invalidateLive(queryClient)(['bookings'])
+    answers[0](10)
+    await vi.waitFor(() => expect(answers).toHaveLength(2))
+    answers[1](11)
+    await refresh
+    expect(shown).toEqual([undefined, 10, 11])
+    unsubscribe()
   })
 })

@@ -1,4 +1,4 @@
-import { hashKey, type QueryKey } from '@tanstack/react-query'
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query'
 
 /** How long changes gather before their screens refetch: well under the second a desk may wait. */
 export const BATCH_MS = 100
@@ -14,7 +14,7 @@ export interface InvalidationBatch {
  * Coalesces invalidations: the first key queued starts a batch, and BATCH_MS later every distinct
  * key queued meanwhile is invalidated once. A hundred changes in a burst cost one refetch per screen.
  */
-export function createInvalidationBatch(invalidate: (queryKey: QueryKey) => void): InvalidationBatch {
+export function createInvalidationBatch(invalidate: (queryKey: QueryKey) => unknown): InvalidationBatch {
   const queued = new Map<string, QueryKey>()
   let timer: ReturnType<typeof setTimeout> | undefined
 
@@ -35,5 +35,19 @@ export function createInvalidationBatch(invalidate: (queryKey: QueryKey) => void
       timer = undefined
       queued.clear()
     },
+  }
+}
+
+/**
+ * Invalidates the screens under a key without throwing away a refetch under way (React Query's
+ * default cancels it and starts again, so a burst spread over a few batches would keep a slow list
+ * from ever arriving): that answer shows as soon as it lands, and since it may have been read before
+ * the change, one more refetch follows it.
+ */
+export function invalidateLive(queryClient: QueryClient) {
+  return async (queryKey: QueryKey): Promise<void> => {
+    const wasFetching = queryClient.isFetching({ queryKey }) > 0
+    await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })
+    if (wasFetching) await queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false })
   }
 }
