@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react'
-import { supabase } from '../../lib/supabase'
 import { createInvalidationBatch, invalidateLive } from './invalidationBatch'
 import { startLiveConnection, type LiveStatus } from './liveConnection'
 import { LIVE_QUERY_KEYS, LIVE_TABLES } from './liveQueryKeys'
@@ -25,7 +24,6 @@ export function LiveUpdates({ children }: { children: ReactNode }) {
     const refresh = invalidateLive(queryClient)
     const batch = createInvalidationBatch((queryKey) => void refresh(queryKey))
     const stop = startLiveConnection({
-      client: supabase(),
       onChange: (table) => batch.add(LIVE_QUERY_KEYS[table]),
       onStatus: setStatus,
       onResumed: () => LIVE_TABLES.forEach((table) => batch.add(LIVE_QUERY_KEYS[table])),

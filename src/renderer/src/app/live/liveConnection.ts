@@ -1,5 +1,5 @@
 import type { RealtimeChannel } from '@supabase/supabase-js'
-import type { AppClient } from '../../lib/supabase'
+import { supabase, type AppClient } from '../../lib/supabase'
 import { LIVE_TABLES, type LiveTable } from './liveQueryKeys'
 
 /**
@@ -15,7 +15,8 @@ export const OFFLINE_AFTER_MS = 30_000
 export const REOPEN_AFTER_MS = [1_000, 2_000, 5_000, 10_000]
 
 export interface LiveConnectionOptions {
-  client: Pick<AppClient, 'channel' | 'removeChannel' | 'auth'>
+  /** The app's client unless told. */
+  client?: Pick<AppClient, 'channel' | 'removeChannel' | 'auth'>
   /** A row of this table was inserted, changed or deleted. */
   onChange: (table: LiveTable) => void
   onStatus: (status: LiveStatus) => void
@@ -32,7 +33,12 @@ let channelCount = 0
  * it does not do is reopen a channel the server closed (an expired token), which this does.
  * Returns the stop function.
  */
-export function startLiveConnection({ client, onChange, onStatus, onResumed }: LiveConnectionOptions) {
+export function startLiveConnection({
+  client = supabase(),
+  onChange,
+  onStatus,
+  onResumed,
+}: LiveConnectionOptions) {
   let channel: RealtimeChannel | undefined
   let isStopped = false
   let isLive = false
