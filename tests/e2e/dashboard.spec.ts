@@ -172,6 +172,8 @@ for (const mode of ['light', 'dark'] as const) {
       page.getByRole('region', { name: 'Sales', exact: true }).getByRole('paragraph'),
       page.getByText('Freja Jensen').first(),
     )
+    // The header's live indicator has settled (issue 19).
+    await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible()
     await expect(page).toHaveScreenshot(`dashboard-${mode}.png`)
   })
 }

@@ -62,3 +62,14 @@ export async function holdReads(
   })
   return { release }
 }
+
+/**
+ * Keeps the page's live updates (issue 19) from connecting, as a desk whose connection has dropped:
+ * what another desk changes then shows only when the screen asks again, so a test can act on what it
+ * still shows and meet the server's refusal.
+ */
+export async function cutLiveUpdates(page: Page): Promise<void> {
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) =>
+    socket.close({ code: 1012, reason: 'restart' }),
+  )
+}

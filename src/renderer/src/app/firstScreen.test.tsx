@@ -19,6 +19,8 @@ vi.mock('../features/auth/service', () => ({
   onSignedOut: () => () => {},
 }))
 vi.mock('../features/dashboard/service', () => ({ getDashboard: vi.fn(), getTodayActivity: vi.fn() }))
+// No Realtime server here: the live updates stay connecting.
+vi.mock('./live/liveConnection', () => ({ startLiveConnection: () => () => {} }))
 vi.mock('../features/dashboard/charts/DashboardCharts', () => ({
   DurationChart: () => null,
   SalesChart: () => null,

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useLogout } from '../../features/auth/useLogout'
 import { useDarkMode } from '../darkMode/DarkModeContext'
+import { useLiveStatus } from '../live/LiveUpdates'
+import { LiveIndicator } from './LiveIndicator'
 import { UserAvatar } from './UserAvatar'
 import styles from './Header.module.css'
 
@@ -27,8 +29,10 @@ export function Header() {
   const navigate = useNavigate()
   const { isDarkMode, toggleDarkMode } = useDarkMode()
   const { logout, isLoggingOut } = useLogout()
+  const liveStatus = useLiveStatus()
   return (
     <header className={styles.header}>
+      <LiveIndicator status={liveStatus} />
       <UserAvatar />
       <div className={styles.menu}>
         <HeaderButton label="Account" icon={<UserOutlined />} onClick={() => navigate('/account')} />

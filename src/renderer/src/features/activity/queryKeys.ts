@@ -6,5 +6,7 @@ export const activityKeys = {
   list: ({ person, kind, from, to, page }: ActivityQuery) =>
     ['activity', person, kind, from, to, page] as const,
   staff: ['activity', 'staff'] as const,
+  /** Every booking's history (booking_history). */
+  bookingHistories: ['booking-history'] as const,
   booking: (bookingId: number) => ['booking-history', bookingId] as const,
 }

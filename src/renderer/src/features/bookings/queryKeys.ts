@@ -13,7 +13,8 @@ export const bookingKeys = {
   detail: (id: number) => ['booking', id] as const,
   free: ['free-cabins'] as const,
   freeCabins: (stay: StayQuery | undefined) => ['free-cabins', stay] as const,
-  /** The prices the database would store for a stay (quote_stay). */
+  /** The prices the database would store for a stay (quote_stay); every stay's under `quotes`. */
+  quotes: ['stay-quote'] as const,
   quote: (stay: PricedStay | undefined) => ['stay-quote', stay] as const,
 }
 

@@ -5,6 +5,8 @@ import {
   type CabinField,
   type CabinFormValues,
 } from '@shared/domain/validation'
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
+import { useEditedRecord } from '../../ui/useEditedRecord'
 import styles from './CabinFormModal.module.css'
 import { ImagePicker } from './ImagePicker'
 import type { Cabin } from './types'
@@ -12,7 +14,7 @@ import { useSaveCabin } from './useSaveCabin'
 
 interface CabinFormModalProps {
   open: boolean
-  /** The cabin to edit; without it the form creates a new cabin. */
+  /** The cabin to edit, as the database has it now; without it the form creates a new cabin. */
   cabin?: Cabin
   onClose: () => void
   /** Called once the closing animation has finished. */
@@ -31,7 +33,9 @@ function cabinRule(field: CabinField, isCreating: boolean): FormRule {
 
 const FORM_ID = 'cabin-form'
 
-export function CabinFormModal({ open, cabin, onClose, afterClose }: CabinFormModalProps) {
+export function CabinFormModal({ open, cabin: liveCabin, onClose, afterClose }: CabinFormModalProps) {
+  // The cabin as the form found it: a change at another desk is said, not typed over.
+  const { record: cabin, isChangedElsewhere, reload, formKey } = useEditedRecord(liveCabin)
   const isCreating = cabin === undefined
   const { saveCabin, isSaving } = useSaveCabin()
   const rule = (field: CabinField) => [cabinRule(field, isCreating)]
@@ -76,7 +80,9 @@ export function CabinFormModal({ open, cabin, onClose, afterClose }: CabinFormMo
         </Button>,
       ]}
     >
+      {isChangedElsewhere && <ChangedElsewhere resource="cabin" onReload={reload} />}
       <Form<CabinFormValues>
+        key={formKey}
         id={FORM_ID}
         className={styles.form}
         layout="horizontal"

@@ -173,7 +173,8 @@ export function CabinTable() {
       {cabinToEdit && (
         <CabinFormModal
           open={isEditing}
-          cabin={cabinToEdit}
+          // As the database has it now; the one clicked if it is gone meanwhile.
+          cabin={cabins?.find(({ id }) => id === cabinToEdit.id) ?? cabinToEdit}
           onClose={() => setIsEditing(false)}
           afterClose={() => setCabinToEdit(null)}
         />

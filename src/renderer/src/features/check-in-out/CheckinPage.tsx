@@ -4,11 +4,13 @@ import { BOOKING_STATUS_LABELS } from '@shared/domain/bookings'
 import { breakfastCost, pricesWithBreakfast } from '@shared/domain/breakfast'
 import { today } from '@shared/clock'
 import { formatCurrency, formatStayDate } from '@shared/domain/format'
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
 import { Empty } from '../../ui/Empty'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { PageHeading } from '../../ui/PageHeading'
 import { QueryStates } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
+import { useEditedRecord } from '../../ui/useEditedRecord'
 import { useMoveBack } from '../../ui/useMoveBack'
 import { BackLink } from '../bookings/BackLink'
 import { BookingDataBox } from '../bookings/BookingDataBox'
@@ -43,36 +45,55 @@ export default function CheckinPage() {
         notFound={<Empty resourceName="booking" />}
       >
         {(booking) => (
-          <>
-            <BookingDataBox booking={booking} />
-            {/* Only where breakfast would be offered: an unconfirmed stay without it. */}
-            {settingsQuery.error && booking.status === 'unconfirmed' && !booking.hasBreakfast && (
-              <LoadFailed
-                inline
-                title="Breakfast cannot be added: the settings could not be loaded"
-                error={settingsQuery.error}
-                onRetry={() => void settingsQuery.refetch()}
-                isRetrying={settingsQuery.isFetching}
-              />
-            )}
-            {booking.status === 'unconfirmed' ? (
-              // Keyed by booking so the boxes start afresh for each booking.
-              <CheckinForm
-                key={booking.id}
-                booking={booking}
-                breakfastPrice={settingsQuery.data?.breakfastPrice}
-                onBack={moveBack}
-              />
-            ) : (
-              <Alert
-                type="info"
-                showIcon
-                title={`This booking is already ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.`}
-              />
-            )}
-          </>
+          // Keyed by booking so the boxes start afresh for each booking.
+          <CheckinBooking key={booking.id} live={booking} settingsQuery={settingsQuery} onBack={moveBack} />
         )}
       </QueryStates>
+    </>
+  )
+}
+
+interface CheckinBookingProps {
+  /** The booking as the database has it now (refetched when another desk changes it). */
+  live: Booking
+  settingsQuery: ReturnType<typeof useSettings>
+  onBack: () => void
+}
+
+/**
+ * The booking and its check-in, as the page found it: a change at another desk (checked in there,
+ * a new price) is said, and shown only once the user reloads, never under a ticked confirmation.
+ */
+function CheckinBooking({ live, settingsQuery, onBack }: CheckinBookingProps) {
+  const { record: booking, isChangedElsewhere, reload, formKey } = useEditedRecord(live)
+  return (
+    <>
+      {isChangedElsewhere && <ChangedElsewhere resource="booking" onReload={reload} />}
+      <BookingDataBox booking={booking} />
+      {/* Only where breakfast would be offered: an unconfirmed stay without it. */}
+      {settingsQuery.error && booking.status === 'unconfirmed' && !booking.hasBreakfast && (
+        <LoadFailed
+          inline
+          title="Breakfast cannot be added: the settings could not be loaded"
+          error={settingsQuery.error}
+          onRetry={() => void settingsQuery.refetch()}
+          isRetrying={settingsQuery.isFetching}
+        />
+      )}
+      {booking.status === 'unconfirmed' ? (
+        <CheckinForm
+          key={formKey}
+          booking={booking}
+          breakfastPrice={settingsQuery.data?.breakfastPrice}
+          onBack={onBack}
+        />
+      ) : (
+        <Alert
+          type="info"
+          showIcon
+          title={`This booking is already ${BOOKING_STATUS_LABELS[booking.status].toLowerCase()}.`}
+        />
+      )}
     </>
   )
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { guestDraft } from '@shared/domain/guests'
 import { usePageTitle } from '../../app/RouteTitle'
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
 import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { CountryFlag } from '../../ui/CountryFlag'
 import { Empty } from '../../ui/Empty'
@@ -13,6 +14,7 @@ import { PageHeading } from '../../ui/PageHeading'
 import { Panel } from '../../ui/Panel'
 import { QueryStates } from '../../ui/QueryStates'
 import { FormSkeleton } from '../../ui/Skeletons'
+import { useEditedRecord } from '../../ui/useEditedRecord'
 import { useMoveBack } from '../../ui/useMoveBack'
 import { BackLink } from '../bookings/BackLink'
 import { GuestForm } from './GuestForm'
@@ -68,7 +70,7 @@ export default function GuestPage() {
         {(guest) => (
           <>
             <GuestTotals stays={staysQuery.data} />
-            <GuestDetails guest={guest} />
+            <GuestDetails key={guest.id} live={guest} />
             <GuestStays query={staysQuery} />
             <DeleteGuest guest={guest} stays={staysQuery.data} />
           </>
@@ -78,15 +80,19 @@ export default function GuestPage() {
   )
 }
 
-function GuestDetails({ guest }: { guest: Guest }) {
+/** The guest's form, from the guest as it found them: a change at another desk is said, not typed over. */
+function GuestDetails({ live }: { live: Guest }) {
   const { saveGuest, isSaving } = useSaveGuest()
+  const { record: guest, isChangedElsewhere, reload, saved, formKey } = useEditedRecord(live)
   return (
     <Panel title="Details">
+      {isChangedElsewhere && <ChangedElsewhere resource="guest" onReload={reload} />}
       <GuestForm
+        key={formKey}
         id="guest-details"
         initial={guestDraft(guest)}
         disabled={isSaving}
-        onSave={(changes) => saveGuest({ id: guest.id, guest: changes })}
+        onSave={(changes) => saveGuest({ id: guest.id, guest: changes }, { onSuccess: saved })}
       >
         <FormActions>
           <Button type="primary" htmlType="submit" loading={isSaving}>

@@ -1,9 +1,11 @@
 import { Form, InputNumber } from 'antd'
 import type { FocusEvent } from 'react'
+import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
 import { formLayout } from '../../ui/FormLayout'
 import { Panel } from '../../ui/Panel'
 import { QueryStates } from '../../ui/QueryStates'
 import { FormSkeleton } from '../../ui/Skeletons'
+import { useEditedRecord } from '../../ui/useEditedRecord'
 import { changedSetting } from './changedSetting'
 import type { SettingName, Settings } from './service'
 import { useSettings } from './useSettings'
@@ -49,9 +51,14 @@ const FIELDS: SettingField[] = [
 
 const isSettingName = (id: string): id is SettingName => FIELDS.some(({ name }) => name === id)
 
-function SettingsFields({ settings }: { settings: Settings }) {
+/**
+ * The settings as the form found them: each field saves as it is left, from the values it shows; a
+ * change at another desk is said, and shown once the user reloads.
+ */
+function SettingsFields({ live }: { live: Settings }) {
   const [form] = Form.useForm<Settings>()
   const { updateSetting, isUpdating } = useUpdateSetting()
+  const { record: settings, isChangedElsewhere, reload, saved } = useEditedRecord(live)
   const restore = (name: SettingName) => form.setFieldValue(name, settings[name])
 
   // Listening on the form, not the input: the input first rounds what was typed as it loses focus,
@@ -64,22 +71,33 @@ function SettingsFields({ settings }: { settings: Settings }) {
     // An emptied field is not saved; it shows the saved value again.
     if (!patch) return restore(name)
     // A refused value goes back too, so the form never shows what the database does not hold.
-    updateSetting(patch, { onError: () => restore(name) })
+    updateSetting(patch, { onSuccess: saved, onError: () => restore(name) })
   }
 
   return (
-    <Form form={form} {...formLayout} initialValues={settings} disabled={isUpdating} onBlur={saveIfChanged}>
-      {FIELDS.map(({ name, label, hint, precision, prefix }) => (
-        <Form.Item key={name} name={name} label={label} extra={hint}>
-          <InputNumber
-            precision={precision}
-            prefix={prefix}
-            style={{ width: '100%' }}
-            onPressEnter={(event) => event.currentTarget.blur()}
-          />
-        </Form.Item>
-      ))}
-    </Form>
+    <>
+      {isChangedElsewhere && (
+        <ChangedElsewhere
+          resource="settings"
+          onReload={() => {
+            form.setFieldsValue(live)
+            reload()
+          }}
+        />
+      )}
+      <Form form={form} {...formLayout} initialValues={settings} disabled={isUpdating} onBlur={saveIfChanged}>
+        {FIELDS.map(({ name, label, hint, precision, prefix }) => (
+          <Form.Item key={name} name={name} label={label} extra={hint}>
+            <InputNumber
+              precision={precision}
+              prefix={prefix}
+              style={{ width: '100%' }}
+              onPressEnter={(event) => event.currentTarget.blur()}
+            />
+          </Form.Item>
+        ))}
+      </Form>
+    </>
   )
 }
 
@@ -96,7 +114,7 @@ export function UpdateSettingsForm() {
     >
       {(settings) => (
         <Panel>
-          <SettingsFields settings={settings} />
+          <SettingsFields live={settings} />
         </Panel>
       )}
     </QueryStates>
