@@ -14,8 +14,25 @@ import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
 /** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
-/** Every serious or critical violation of the screen as it is now, one line each, with its elements. */
+/**
+ * Waits for the page's transitions and finite animations to end: a button turning enabled once its
+ * data arrived, or a toast fading in, has blended colours meanwhile, and axe measures them as they are
+ * at that instant. Endless ones (a spinner, a skeleton's shimmer) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+/** Every serious or critical violation of the screen once settled, one line each, with its elements. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page)
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   return violations
     .filter(({ impact }) => impact === 'serious' || impact === 'critical')
