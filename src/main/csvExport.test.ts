@@ -2,7 +2,8 @@ import { mkdtemp, open, readdir, readFile, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createCsvExports, type ExportFs, type SaveDialog } from './csvExport'
+import { createCsvExports, type ExportFs } from './csvExport'
+import type { SaveDialog } from './saveDialog'
 
 let folder: string
 beforeEach(async () => {

@@ -2,15 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
 import type { ExportOpenResult, ExportStepResult } from '../shared/ipc'
 import { errorReason as reason } from './errorReason'
-
-export interface SaveDialog {
-  (options: {
-    title: string
-    defaultPath: string
-    buttonLabel: string
-    filters: Array<{ name: string; extensions: string[] }>
-  }): Promise<{ canceled: boolean; filePath?: string }>
-}
+import type { SaveDialog } from './saveDialog'
 
 /** The file operations an export needs; node:fs/promises in the app, fakes in tests. */
 export interface ExportFs {

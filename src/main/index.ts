@@ -164,9 +164,11 @@ async function run(): Promise<void> {
     )
   }
 
+  // Over the window while there is one, so the dialog cannot end up behind it.
+  const showSaveDialog = (options: SaveDialogOptions) =>
+    mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options)
   const csvExports = createCsvExports({
-    showSaveDialog: (options: SaveDialogOptions) =>
-      mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    showSaveDialog,
     fs: { open: (path) => open(path, 'w'), rename, rm },
   })
   // The window first: the desk sees Innkeeper starting while everything else gets ready.
@@ -190,8 +192,7 @@ async function run(): Promise<void> {
   const vault = createSessionVault(await loadKeychain())
   const printing: PrintingDeps = {
     contents: () => mainWindow?.webContents ?? null,
-    showSaveDialog: (options: SaveDialogOptions) =>
-      mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+    showSaveDialog,
     writeFile: (path, data) => writeFile(path, data),
     defaultFolder: () => app.getPath('documents'),
   }

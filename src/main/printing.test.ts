@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { pdfFileName, printPage, savePageAsPdf, type PrintableContents, type SaveDialog } from './printing'
+import { pdfFileName, printPage, savePageAsPdf, type PrintableContents } from './printing'
+import type { SaveDialog } from './saveDialog'
 
 const PDF = new TextEncoder().encode('%PDF-1.7 the print view')
 

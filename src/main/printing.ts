@@ -1,5 +1,6 @@
 import { basename, join } from 'node:path'
 import type { PdfSaveResult, PrintResult } from '../shared/ipc'
+import type { SaveDialog } from './saveDialog'
 
 /** The part of a window's webContents that prints; a fake in tests. */
 export interface PrintableContents {
@@ -12,15 +13,6 @@ export interface PrintableContents {
     printBackground: boolean
     preferCSSPageSize: boolean
   }): Promise<Uint8Array>
-}
-
-export interface SaveDialog {
-  (options: {
-    title: string
-    defaultPath: string
-    buttonLabel: string
-    filters: Array<{ name: string; extensions: string[] }>
-  }): Promise<{ canceled: boolean; filePath?: string }>
 }
 
 export interface PrintingDeps {
