@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest'
+import { afterAll, beforeAll, expect, vi } from 'vitest'
 import { initSupabase, supabase } from '../lib/supabase'
 import type { Platform } from '../platform/types'
 
@@ -62,4 +62,26 @@ export async function signInAsDemoStaff(): Promise<void> {
     password: 'innkeeper-demo',
   })
   expect(error).toBeNull()
+}
+
+/**
+ * For the enclosing describe block: one embedded backend started before its tests, the renderer
+ * connected to it and signed in as the demo staff member, and everything stopped after them.
+ * Returns the running backend, for tests that need its address.
+ */
+export function serveAsDemoStaff(options: EmbeddedBackendOptions = {}): () => EmbeddedBackend {
+  let server: EmbeddedBackend | undefined
+  beforeAll(async () => {
+    server = await startEmbeddedBackend(options)
+    connectRendererTo(server)
+    await signInAsDemoStaff()
+  }, 60_000)
+  afterAll(async () => {
+    await supabase().auth.stopAutoRefresh()
+    await server?.stop()
+  })
+  return () => {
+    if (!server) throw new Error('The embedded backend has not started')
+    return server
+  }
 }

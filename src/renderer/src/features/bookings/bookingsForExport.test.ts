@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BOOKING_SORT_OPTIONS, parseSortBy, type BookingSortBy } from '@shared/domain/bookings'
 import { supabase } from '../../lib/supabase'
-import {
-  connectRendererTo,
-  signInAsDemoStaff,
-  startEmbeddedBackend,
-  type EmbeddedBackend,
-} from '../../test/embeddedBackend'
+import { serveAsDemoStaff } from '../../test/embeddedBackend'
 import { bookingsForExport } from './service'
 
 /** Every booking of the filter in the list's order, in one read (the demo has fewer than 1 000). */
@@ -26,16 +21,7 @@ async function idsOf(pages: AsyncIterable<readonly { id: number }[]>): Promise<n
 }
 
 describe('bookingsForExport, against the embedded backend', () => {
-  let server: EmbeddedBackend
-  beforeAll(async () => {
-    server = await startEmbeddedBackend({ demo: true })
-    connectRendererTo(server)
-    await signInAsDemoStaff()
-  }, 60_000)
-  afterAll(async () => {
-    await supabase().auth.stopAutoRefresh()
-    await server?.stop()
-  })
+  serveAsDemoStaff({ demo: true })
 
   it.each(BOOKING_SORT_OPTIONS.map((option) => option.value))(
     'reads every booking in the list’s order, page after page, sorted %s',

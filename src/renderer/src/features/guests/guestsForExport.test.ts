@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { supabase } from '../../lib/supabase'
-import {
-  connectRendererTo,
-  signInAsDemoStaff,
-  startEmbeddedBackend,
-  type EmbeddedBackend,
-} from '../../test/embeddedBackend'
+import { serveAsDemoStaff } from '../../test/embeddedBackend'
 import { GUEST_SORT_OPTIONS } from './guestList'
 import { countGuests, getGuests, guestsForExport } from './service'
 
@@ -26,16 +21,7 @@ async function directory(search: string, sortBy: (typeof GUEST_SORT_OPTIONS)[num
 }
 
 describe('guestsForExport, against the embedded backend', () => {
-  let server: EmbeddedBackend
-  beforeAll(async () => {
-    server = await startEmbeddedBackend({ demo: true })
-    connectRendererTo(server)
-    await signInAsDemoStaff()
-  }, 60_000)
-  afterAll(async () => {
-    await supabase().auth.stopAutoRefresh()
-    await server?.stop()
-  })
+  serveAsDemoStaff({ demo: true })
 
   it.each(GUEST_SORT_OPTIONS.map((option) => option.value))(
     'reads every guest of a search in the directory’s order, sorted %s',

@@ -2,33 +2,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { supabase } from '../../lib/supabase'
-import {
-  connectRendererTo,
-  signInAsDemoStaff,
-  startEmbeddedBackend,
-  type EmbeddedBackend,
-} from '../../test/embeddedBackend'
+import { serveAsDemoStaff } from '../../test/embeddedBackend'
 import { CreateUserForm } from './CreateUserForm'
 
 /** The Users screen's form against the real embedded backend, signed in as the demo staff member. */
 // Typing into Ant Design's fields and hashing a password on a shared machine take longer than 5 s.
 describe('creating a staff user', { timeout: 30_000 }, () => {
-  let server: EmbeddedBackend
+  const server = serveAsDemoStaff()
   /** Someone else's browser: a client of its own that keeps no session. */
   const otherClient = () =>
-    createClient(server.url, server.anonKey, { auth: { persistSession: false, autoRefreshToken: false } })
-
-  beforeAll(async () => {
-    server = await startEmbeddedBackend()
-    connectRendererTo(server)
-    await signInAsDemoStaff()
-  }, 60_000)
-  afterAll(async () => {
-    await supabase().auth.stopAutoRefresh()
-    await server?.stop()
-  })
+    createClient(server().url, server().anonKey, { auth: { persistSession: false, autoRefreshToken: false } })
 
   async function submit(email: string) {
     render(
