@@ -262,22 +262,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
-      calendar_window: {
-        Args: { p_days: number; p_from: string }
-        Returns: {
-          cabinId: number
-          countryFlag: string
-          endDate: string
-          guestName: string
-          id: number
-          isPaid: boolean
-          numGuests: number
-          numNights: number
-          startDate: string
-          status: string
-          totalPrice: number
-        }[]
-      }
+      calendar_window: { Args: { p_days: number; p_from: string }; Returns: Json }
       cancel_staff_invite: { Args: { p_token: string }; Returns: undefined }
       change_booking: {
         Args: {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { unpackCalendarWindow, type CalendarWindowAnswer } from '../../src/shared/domain/calendarWindow'
 import { expect, test } from './support/test'
 import { staffApi, type StaffApi } from './support/api'
 import { login, useDisplayMode } from './support/app'
@@ -33,7 +34,9 @@ const nextDay = (date: string) =>
  * keeps inside it (read from the API: the demo data is seeded around the desk's day).
  */
 async function movableStay(api: StaffApi): Promise<Bar> {
-  const stays = await api.rpc<Bar[]>('calendar_window', { p_from: WINDOW.from, p_days: WINDOW.days })
+  const stays = unpackCalendarWindow(
+    await api.rpc<CalendarWindowAnswer>('calendar_window', { p_from: WINDOW.from, p_days: WINDOW.days }),
+  )
   const stay = stays.find(
     (s) => s.status === 'unconfirmed' && s.startDate > DESK_TODAY && s.endDate < '2026-11-29',
   )

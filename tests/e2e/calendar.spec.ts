@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { unpackCalendarWindow, type CalendarWindowAnswer } from '../../src/shared/domain/calendarWindow'
 import { expect, test } from './support/test'
 import { login } from './support/app'
 import { staffApi, type StaffApi } from './support/api'
@@ -38,7 +39,9 @@ async function openWindow(page: Page, from = FROM, days = DAYS): Promise<void> {
 }
 
 async function windowStays(api: StaffApi, from = FROM, days = DAYS): Promise<WindowStay[]> {
-  return api.rpc<WindowStay[]>('calendar_window', { p_from: from, p_days: days })
+  return unpackCalendarWindow(
+    await api.rpc<CalendarWindowAnswer>('calendar_window', { p_from: from, p_days: days }),
+  )
 }
 
 /** The middle of a day's column in a cabin's row, in page coordinates. */

@@ -1,8 +1,11 @@
-import type { Database } from '@shared/database.types'
+import {
+  unpackCalendarWindow,
+  type CalendarBooking,
+  type CalendarWindowAnswer,
+} from '@shared/domain/calendarWindow'
 import { supabase } from '../../lib/supabase'
 
-/** One bar of the calendar: a stay that is not cancelled and touches the window, with what its bar shows. */
-export type CalendarBooking = Database['public']['Functions']['calendar_window']['Returns'][number]
+export type { CalendarBooking }
 
 /** A cabin's row: its name and how many guests it fits. */
 export interface CalendarCabin {
@@ -13,11 +16,14 @@ export interface CalendarCabin {
 
 export const CALENDAR_FAILED = 'The calendar could not be loaded'
 
-/** Every stay touching the days `from … from + days − 1`, departure day included, in one request. */
+/**
+ * Every stay touching the days `from … from + days − 1`, departure day included, in one request: its
+ * compact answer (columns, see calendarWindow.ts) unpacked into the rows the calendar draws.
+ */
 export async function getCalendarWindow(from: string, days: number): Promise<CalendarBooking[]> {
   const { data, error } = await supabase().rpc('calendar_window', { p_from: from, p_days: days })
   if (error) throw new Error(CALENDAR_FAILED, { cause: error })
-  return data
+  return unpackCalendarWindow(data as unknown as CalendarWindowAnswer)
 }
 
 /** The rows of the calendar, by name. */

@@ -1,8 +1,8 @@
-import type { Database } from '@shared/database.types'
+import type { CalendarBooking } from '@shared/domain/calendarWindow'
 
-/** What a move reads of the calendar's bar, a row of calendar_window (the screen's CalendarBooking). */
+/** What a move reads of the calendar's bar, a stay of calendar_window (the screen's CalendarBooking). */
 export type MovedBooking = Pick<
-  Database['public']['Functions']['calendar_window']['Returns'][number],
+  CalendarBooking,
   'id' | 'cabinId' | 'startDate' | 'endDate' | 'numNights' | 'status' | 'totalPrice' | 'guestName'
 >
 
