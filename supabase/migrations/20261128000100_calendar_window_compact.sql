@@ -9,6 +9,9 @@
 -- scan for a list of keys reads each leaf page once, not once per stay). Dates are days after the
 -- window's first day. src/shared/domain/calendarWindow.ts turns the answer into the rows the calendar
 -- draws.
+--
+-- One JSON value is also the whole window: rows were cut at the REST layer's db-max-rows (1 000, as on
+-- Supabase), so at 500 cabins the calendar drew the stays of about its first 100 cabins only.
 
 drop function public.calendar_window(date, integer);
 
