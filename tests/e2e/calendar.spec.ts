@@ -214,6 +214,12 @@ test.describe('Calendar', () => {
     const [stay] = (await windowStays(api)).filter((candidate) => candidate.startDate >= FROM)
     const target = bar(page, stay!.id)
 
+    // A modified click is the browser's (another window), not the app's: this page stays where it is.
+    const opened = page.context().waitForEvent('page')
+    await target.click({ modifiers: ['ControlOrMeta'] })
+    await (await opened).waitForURL(new RegExp(`#/bookings/${stay!.id}$`))
+    await expect(page).toHaveURL(/#\/calendar/)
+
     await target.focus()
     // The hover card also opens on focus: the dates and payment without a mouse.
     await expect(page.getByRole('tooltip').getByText('Payment')).toBeVisible()

@@ -13,4 +13,21 @@ describe('CountryFlag', () => {
     render(<CountryFlag flag="Portugal" country="Portugal" />)
     expect(screen.getByRole('img', { name: 'Flag of Portugal' }).tagName).toBe('SPAN')
   })
+
+  it('draws a decorative flag as a background over the placeholder, with no image element to load', () => {
+    const { container } = render(<CountryFlag flag="pt" country="Portugal" decorative />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.queryByRole('img')).toBeNull()
+    const flag = container.firstElementChild as HTMLElement
+    expect(flag.style.getPropertyValue('--flag-image')).toMatch(
+      /^url\(".*flag-icons\/flags\/4x3\/pt\.svg\b.*"\)$/,
+    )
+  })
+
+  it('leaves a decorative flag it cannot read as the bare placeholder', () => {
+    const { container } = render(<CountryFlag flag="Portugal" country="Portugal" decorative />)
+    const flag = container.firstElementChild as HTMLElement
+    expect(flag.tagName).toBe('SPAN')
+    expect(flag.style.getPropertyValue('--flag-image')).toBe('')
+  })
 })

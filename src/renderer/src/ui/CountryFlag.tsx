@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type CSSProperties } from 'react'
 import styles from './CountryFlag.module.css'
 import { flagCodeOf } from './flagCode'
 
@@ -32,23 +32,45 @@ interface CountryFlagProps {
 }
 
 export function CountryFlag({ flag, country, className, decorative = false }: CountryFlagProps) {
-  const [failedSource, setFailedSource] = useState<string | null>(null)
-  const source = flagSource(flag)
   const classes = [styles.flag, className].filter(Boolean).join(' ')
+  return decorative ? (
+    <DecorativeFlag source={flagSource(flag)} className={classes} />
+  ) : (
+    <FlagImage source={flagSource(flag)} country={country} className={classes} />
+  )
+}
+
+/**
+ * A flag that only decorates: the image is the background of a plain element, over the placeholder,
+ * which shows where it is missing or fails. No image element, so no load event and no state: the
+ * calendar draws dozens of them a frame as it scrolls.
+ */
+function DecorativeFlag({ source, className }: { source: string | null; className: string }) {
+  const style = source ? ({ '--flag-image': `url("${source}")` } as CSSProperties) : undefined
+  return <span className={`${className} ${styles.decorative}`} style={style} />
+}
+
+/** A flag that says whose it is: an image named for its country, or the placeholder named so. */
+function FlagImage({
+  source,
+  country,
+  className,
+}: {
+  source: string | null
+  country: string
+  className: string
+}) {
+  const [failedSource, setFailedSource] = useState<string | null>(null)
 
   if (!source || source === failedSource)
     return (
-      <span
-        role={decorative ? undefined : 'img'}
-        aria-label={decorative ? undefined : `Flag of ${country}`}
-        className={`${classes} ${styles.placeholder}`}
-      />
+      <span role="img" aria-label={`Flag of ${country}`} className={`${className} ${styles.placeholder}`} />
     )
   return (
     <img
       src={source}
-      alt={decorative ? '' : `Flag of ${country}`}
-      className={classes}
+      alt={`Flag of ${country}`}
+      className={className}
       onError={() => setFailedSource(source)}
     />
   )

@@ -1,5 +1,6 @@
 import { Button, type ButtonProps } from 'antd'
 import { useHref, useNavigate } from 'react-router-dom'
+import { isPlainClick } from './plainClick'
 
 type LinkButtonProps = Omit<ButtonProps, 'href' | 'onClick'> & {
   /** The in-app route it opens, e.g. "/bookings/new". */
@@ -18,8 +19,7 @@ export function LinkButton({ to, ...buttonProps }: LinkButtonProps) {
       {...buttonProps}
       href={href}
       onClick={(event) => {
-        // A modified click (new window or tab) is the browser's.
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+        if (!isPlainClick(event)) return
         event.preventDefault()
         navigate(to)
       }}

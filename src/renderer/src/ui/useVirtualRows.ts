@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type RefObject } from 'react'
+import { useLayoutEffect, useState } from 'react'
 
 /** Rows drawn above and below the visible ones, so a quick scroll never shows a blank band. */
 const OVERSCAN_ROWS = 4
@@ -14,15 +14,17 @@ export interface VirtualRows {
 /**
  * Which rows of a long list of fixed-height rows a scroll container shows, following its scrolling
  * and resizes: only those (and a margin) need to be in the DOM. `offset` is the height of what sits
- * above the first row inside the container (a sticky header).
+ * above the first row inside the container (a sticky header). The container is given as an element
+ * (null until it is in the DOM), not a ref: the rows may be drawn by a component inside it, whose
+ * layout effects run before the container's ref is set.
  */
 export function useVirtualRows(
-  scroller: RefObject<HTMLElement | null>,
+  scroller: HTMLElement | null,
   { count, rowHeight, offset = 0 }: { count: number; rowHeight: number; offset?: number },
 ): VirtualRows {
   const [viewport, setViewport] = useState({ first: 0, last: 0 })
   useLayoutEffect(() => {
-    const element = scroller.current
+    const element = scroller
     if (!element) return
     // Kept as whole rows: a scroll within a row changes nothing, so nothing is drawn again.
     const measure = () => {

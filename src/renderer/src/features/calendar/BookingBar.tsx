@@ -1,5 +1,4 @@
-import type { CSSProperties, PointerEvent as ReactPointerEvent } from 'react'
-import { Link } from 'react-router-dom'
+import type { CSSProperties } from 'react'
 import { nightsLabel, parseBookingStatus } from '@shared/domain/bookings'
 import { CountryFlag } from '../../ui/CountryFlag'
 import type { BarFit, BarPlacement } from './calendarWindow'
@@ -23,17 +22,24 @@ export const BAR_STATUS_CLASSES: Record<string, string | undefined> = {
 /** How a bar is held: to move it whole, to stretch its end, or only held (it cannot move). */
 export type BarGrip = 'move' | 'resize' | 'hold'
 
+/** The bar a press landed on (its booking's id) and how it is held, or null off every bar. */
+export function heldBar(target: EventTarget | null): { bookingId: number; grip: BarGrip } | null {
+  if (!(target instanceof Element)) return null
+  const grip = target.closest<HTMLElement>('[data-grip]')
+  const bar = grip?.closest<HTMLElement>('[data-booking-id]')
+  return grip && bar ? { bookingId: Number(bar.dataset.bookingId), grip: grip.dataset.grip as BarGrip } : null
+}
+
 interface BookingBarProps {
   booking: CalendarBooking
+  /** Its booking's page, as a link's address (the router's href for `/bookings/:id`). */
+  href: string
   placement: BarPlacement
   days: number
   /** Whether its flag and nights fit beside the name. */
   fit: BarFit
   /** The bar is where a move is being confirmed or dragged from: drawn faint. */
   isMoving: boolean
-  onGrip: (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => void
-  /** A drag just ended on this bar: the click that follows is not an "open". */
-  shouldIgnoreClick: () => boolean
 }
 
 /**
@@ -41,17 +47,10 @@ interface BookingBarProps {
  * status tag, with the guest's flag, name and nights (as they fit). A link to the booking (Enter opens
  * it); the grid's one hover and focus card (StayCard) gives dates, guests, amount and payment. An
  * unconfirmed stay is dragged to move it and stretched at its end; a checked-in one only stretched; a
- * checked-out one stays. Kept to a few plain elements: a scroll draws dozens of them a frame.
+ * checked-out one stays. A plain link with no state, hooks or handlers of its own: a scroll draws
+ * dozens of them a frame, so its row takes its presses (`heldBar`) and the grid its clicks.
  */
-export function BookingBar({
-  booking,
-  placement,
-  days,
-  fit,
-  isMoving,
-  onGrip,
-  shouldIgnoreClick,
-}: BookingBarProps) {
+export function BookingBar({ booking, href, placement, days, fit, isMoving }: BookingBarProps) {
   const status = parseBookingStatus(booking.status)
   const canMove = status === 'unconfirmed'
   const canResize = canMove || status === 'checked-in'
@@ -65,33 +64,21 @@ export function BookingBar({
   ]
   const label = `Booking #${booking.id}, ${booking.guestName}, ${nightsLabel(booking.numNights)}`
   return (
-    <Link
-      to={`/bookings/${booking.id}`}
+    <a
+      href={href}
       data-booking-id={booking.id}
+      data-grip={canMove ? 'move' : 'hold'}
       className={classes.filter(Boolean).join(' ')}
       style={placementStyle(placement, days)}
       aria-label={label}
       draggable={false}
-      onPointerDown={(event) => onGrip(booking, canMove ? 'move' : 'hold', event)}
-      onClick={(event) => {
-        if (shouldIgnoreClick()) event.preventDefault()
-      }}
     >
       {fit.hasFlag && (
         <CountryFlag flag={booking.countryFlag} country="" decorative className={styles.flag} />
       )}
       <span className={styles.guest}>{booking.guestName}</span>
       {fit.hasNights && <span className={styles.nights}>{nightsLabel(booking.numNights)}</span>}
-      {canResize && !placement.isCutAtEnd && (
-        <span
-          className={styles.grip}
-          aria-hidden
-          onPointerDown={(event) => {
-            event.stopPropagation()
-            onGrip(booking, 'resize', event)
-          }}
-        />
-      )}
-    </Link>
+      {canResize && !placement.isCutAtEnd && <span className={styles.grip} data-grip="resize" aria-hidden />}
+    </a>
   )
 }

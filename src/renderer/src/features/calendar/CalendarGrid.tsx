@@ -2,18 +2,23 @@ import {
   useCallback,
   useMemo,
   useRef,
+  useState,
   type CSSProperties,
+  type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react'
+import { useHref, useNavigate } from 'react-router-dom'
+import { isPlainClick } from '../../ui/plainClick'
 import { useElementWidth } from '../../ui/useElementWidth'
 import { useVirtualRows } from '../../ui/useVirtualRows'
 import type { BarGrip } from './BookingBar'
-import { CalendarRow } from './CalendarRow'
+import { CalendarHead, dayClasses } from './CalendarHead'
+import { CalendarRow, type CalendarRowProps } from './CalendarRow'
 import { StayCard, useStayCard } from './StayCard'
-import { isStayFree, nightsTaken, windowDays, type WindowDay } from './calendarWindow'
+import { isStayFree, nightsTaken, windowDays } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
-import type { CalendarDrag } from './useCalendarDrag'
+import type { CalendarDrag, DraftStay } from './useCalendarDrag'
 import type { BookingMove } from './move'
 
 /** Fixed, so that the rows on screen follow from the scroll position alone (Calendar.module.css agrees). */
@@ -42,31 +47,45 @@ interface CalendarGridProps {
   shouldIgnoreClick: () => boolean
 }
 
-function DayHeader({ day, index }: { day: WindowDay; index: number }) {
-  const showMonth = index === 0 || day.dayOfMonth === '1'
-  return (
-    <div
-      role="columnheader"
-      aria-colindex={index + 2}
-      className={[styles.day, day.isWeekend && styles.weekend, day.isToday && styles.today]
-        .filter(Boolean)
-        .join(' ')}
-      aria-current={day.isToday ? 'date' : undefined}
-    >
-      <span className={styles.weekday}>{day.weekday}</span>
-      <span className={styles.date}>
-        {day.dayOfMonth}
-        {showMonth && <span className={styles.month}> {day.month}</span>}
-      </span>
-    </div>
-  )
+type SharedRowProps = Omit<CalendarRowProps, 'cabin' | 'index' | 'top' | 'stays' | 'ghost'>
+
+interface VisibleRowsProps extends SharedRowProps {
+  scroller: HTMLElement | null
+  cabins: readonly CalendarCabin[]
+  staysByCabin: ReadonlyMap<number, readonly CalendarBooking[]>
+  ghost: DraftStay | null
+}
+
+/**
+ * The cabin rows in sight (and a margin). Its own component so that a scroll draws only the rows
+ * again, not the grid's head, columns and card.
+ */
+function VisibleRows({ scroller, cabins, staysByCabin, ghost, ...shared }: VisibleRowsProps) {
+  const { start, end } = useVirtualRows(scroller, {
+    count: cabins.length,
+    rowHeight: ROW_HEIGHT,
+    offset: HEAD_HEIGHT,
+  })
+  return cabins
+    .slice(start, end)
+    .map((cabin, offset) => (
+      <CalendarRow
+        key={cabin.id}
+        cabin={cabin}
+        index={start + offset}
+        top={(start + offset) * ROW_HEIGHT}
+        stays={staysByCabin.get(cabin.id) ?? NO_STAYS}
+        ghost={ghost?.cabinId === cabin.id ? ghost : null}
+        {...shared}
+      />
+    ))
 }
 
 /**
  * The tape chart: a sticky header of days and the occupancy of each night, then a row per cabin with
  * its stays as bars. Only the rows in sight (and a margin) are in the DOM; a row is one lane whose
  * background draws the day lines, with its bars laid over it. One hover and focus card serves every
- * bar.
+ * bar, and one click handler opens them all through the router.
  */
 export function CalendarGrid({
   cabins,
@@ -81,16 +100,13 @@ export function CalendarGrid({
   pressBar,
   shouldIgnoreClick,
 }: CalendarGridProps) {
-  const scroller = useRef<HTMLDivElement>(null)
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
   const columns = useRef<HTMLDivElement>(null)
   const lanesWidth = useElementWidth(columns)
   const dayWidth = lanesWidth === undefined ? undefined : lanesWidth / days
   const remPx = useMemo(rootFontSize, [])
-  const { start, end } = useVirtualRows(scroller, {
-    count: cabins.length,
-    rowHeight: ROW_HEIGHT,
-    offset: HEAD_HEIGHT,
-  })
+  const navigate = useNavigate()
+  const bookingsHref = useHref('/bookings')
   const windowOfDays = useMemo(() => windowDays(from, days, today), [from, days, today])
   const staysByCabin = useMemo(() => {
     const byCabin = new Map<number, CalendarBooking[]>()
@@ -113,13 +129,29 @@ export function CalendarGrid({
     },
     [rowOfCabin],
   )
+  // A bar is a plain link: a click on one (or Enter) opens its booking through the router, except
+  // the click that ends a drag and a modified click (a new window: the browser's).
+  const openBar = (event: ReactMouseEvent) => {
+    const bar = (event.target as Element).closest<HTMLElement>('[data-booking-id]')
+    if (!bar) return
+    if (shouldIgnoreClick()) event.preventDefault()
+    if (!isPlainClick(event)) return
+    event.preventDefault()
+    navigate(`/bookings/${bar.dataset.bookingId}`)
+  }
 
   const ghost = drag?.stay ?? pendingMove
   const movingId = drag && drag.kind !== 'select' ? drag.booking.id : pendingMove?.booking.id
   const isGhostRefused = !!ghost && !isStayFree(bookings, ghost, movingId)
 
   return (
-    <div ref={scroller} className={styles.scroller} data-calendar-scroll {...stayCard.handlers}>
+    <div
+      ref={setScroller}
+      className={styles.scroller}
+      data-calendar-scroll
+      onClick={openBar}
+      {...stayCard.handlers}
+    >
       <div
         role="grid"
         aria-label="Calendar"
@@ -129,64 +161,28 @@ export function CalendarGrid({
         className={isLoading ? `${styles.grid} ${styles.loading}` : styles.grid}
         style={{ '--days': days } as CSSProperties}
       >
-        <div role="rowgroup" className={styles.head}>
-          <div role="row" aria-rowindex={1} className={styles.headRow}>
-            <div role="columnheader" aria-colindex={1} className={styles.corner}>
-              Cabin
-            </div>
-            {windowOfDays.map((day, index) => (
-              <DayHeader key={day.date} day={day} index={index} />
-            ))}
-          </div>
-          <div role="row" aria-rowindex={2} className={styles.headRow}>
-            <div role="rowheader" aria-colindex={1} className={`${styles.corner} ${styles.occupancyTitle}`}>
-              Occupancy
-            </div>
-            {windowOfDays.map((day, index) => (
-              <div
-                key={day.date}
-                role="gridcell"
-                aria-colindex={index + 2}
-                className={[styles.occupancy, day.isWeekend && styles.weekend, day.isToday && styles.today]
-                  .filter(Boolean)
-                  .join(' ')}
-                aria-label={`${taken[index]} of ${cabins.length} cabins taken`}
-              >
-                {taken[index]}/{cabins.length}
-              </div>
-            ))}
-          </div>
-        </div>
+        <CalendarHead days={windowOfDays} taken={taken} cabinCount={cabins.length} />
         <div role="rowgroup" className={styles.body} style={{ height: cabins.length * ROW_HEIGHT }}>
           <div ref={columns} className={styles.columns} aria-hidden>
             {windowOfDays.map((day) => (
-              <div
-                key={day.date}
-                className={[day.isWeekend && styles.weekend, day.isToday && styles.today]
-                  .filter(Boolean)
-                  .join(' ')}
-              />
+              <div key={day.date} className={dayClasses(day)} />
             ))}
           </div>
-          {cabins.slice(start, end).map((cabin, offset) => (
-            <CalendarRow
-              key={cabin.id}
-              cabin={cabin}
-              index={start + offset}
-              top={(start + offset) * ROW_HEIGHT}
-              stays={staysByCabin.get(cabin.id) ?? NO_STAYS}
-              from={from}
-              days={days}
-              dayWidth={dayWidth}
-              remPx={remPx}
-              movingId={movingId}
-              ghost={ghost?.cabinId === cabin.id ? ghost : null}
-              isGhostRefused={isGhostRefused}
-              pressLane={pressLane}
-              pressBar={pressBar}
-              shouldIgnoreClick={shouldIgnoreClick}
-            />
-          ))}
+          <VisibleRows
+            scroller={scroller}
+            cabins={cabins}
+            staysByCabin={staysByCabin}
+            ghost={ghost}
+            bookingsHref={bookingsHref}
+            from={from}
+            days={days}
+            dayWidth={dayWidth}
+            remPx={remPx}
+            movingId={movingId}
+            isGhostRefused={isGhostRefused}
+            pressLane={pressLane}
+            pressBar={pressBar}
+          />
           <div className={styles.cardLayer} aria-hidden>
             <StayCard
               shown={stayCard.shown}

@@ -1,7 +1,7 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react'
 import { UserOutlined } from '@ant-design/icons'
 import { plural } from '@shared/domain/format'
-import { BookingBar, placementStyle, type BarGrip } from './BookingBar'
+import { BookingBar, heldBar, placementStyle, type BarGrip } from './BookingBar'
 import { barFit, barPlacement } from './calendarWindow'
 import styles from './Calendar.module.css'
 import type { CalendarBooking, CalendarCabin } from './service'
@@ -30,12 +30,14 @@ function Ghost({
   )
 }
 
-interface CalendarRowProps {
+export interface CalendarRowProps {
   cabin: CalendarCabin
   /** The row's place among all cabins (its aria-rowindex) and where it sits in the grid's body. */
   index: number
   top: number
   stays: readonly CalendarBooking[]
+  /** The router's href for `/bookings`: a bar links to its booking below it. */
+  bookingsHref: string
   from: string
   days: number
   /** One day's width in px (unknown before the grid is laid out) and a rem's: what fits in a bar. */
@@ -48,19 +50,20 @@ interface CalendarRowProps {
   isGhostRefused: boolean
   pressLane: (cabinId: number, event: ReactPointerEvent<HTMLElement>) => void
   pressBar: (booking: CalendarBooking, grip: BarGrip, event: ReactPointerEvent) => void
-  shouldIgnoreClick: () => boolean
 }
 
 /**
  * One cabin's row: its name and capacity, then one lane whose background draws the day lines, with
  * the stays laid over it. Memoised: as the grid scrolls, the rows already on screen keep their props
- * and are not drawn again; only the rows coming into sight are.
+ * and are not drawn again; only the rows coming into sight are. The lane takes the presses on its
+ * bars too (they have no handlers of their own).
  */
 export const CalendarRow = memo(function CalendarRow({
   cabin,
   index,
   top,
   stays,
+  bookingsHref,
   from,
   days,
   dayWidth,
@@ -70,7 +73,6 @@ export const CalendarRow = memo(function CalendarRow({
   isGhostRefused,
   pressLane,
   pressBar,
-  shouldIgnoreClick,
 }: CalendarRowProps) {
   return (
     <div role="row" aria-rowindex={index + 3} data-cabin-id={cabin.id} className={styles.row} style={{ top }}>
@@ -91,7 +93,12 @@ export const CalendarRow = memo(function CalendarRow({
         aria-colspan={days}
         data-lane
         className={styles.lane}
-        onPointerDown={(event) => pressLane(cabin.id, event)}
+        onPointerDown={(event) => {
+          const held = heldBar(event.target)
+          const booking = held && stays.find((stay) => stay.id === held.bookingId)
+          if (booking) pressBar(booking, held.grip, event)
+          else pressLane(cabin.id, event)
+        }}
       >
         {stays.map((booking) => {
           const placement = barPlacement(booking, from, days)
@@ -100,12 +107,11 @@ export const CalendarRow = memo(function CalendarRow({
               <BookingBar
                 key={booking.id}
                 booking={booking}
+                href={`${bookingsHref}/${booking.id}`}
                 placement={placement}
                 days={days}
                 fit={barFit(placement, dayWidth, remPx)}
                 isMoving={booking.id === movingId}
-                onGrip={pressBar}
-                shouldIgnoreClick={shouldIgnoreClick}
               />
             )
           )
