@@ -1,11 +1,13 @@
 import { createReadStream, existsSync, mkdirSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type CDPSession } from 'playwright-core'
+import { chromium, type CDPSession } from 'playwright-core'
 import { localTimeZone, today } from '@shared/clock'
 import { openDatabase } from '../src/server/db/open'
 import { chromiumLaunchOptions } from '../tests/support/chromium'
 import { startBackend } from './backend'
+import { openBarePage, type BarePage } from './barePage'
 import { buildLargeProperty } from './largeProperty'
 import { signedInSession, type AppBuild } from './renderer'
 
@@ -30,79 +32,48 @@ const SAMPLE_MS = 100
 
 /**
  * "Export CSV" of every booking on All bookings, in Chromium, on the backend at `url` serving the
- * build. `download`: web mode's Blob download, the file a desk would get, counted. `picker`:
- * Chromium's save picker (which cannot be answered headless) stood in for by a writable that drops
- * each chunk, as the real one hands it to the browser process: the renderer's own cost of the export.
+ * build, in a page without DevTools' network instrumentation (see `openBarePage`). `download`: web
+ * mode's Blob download, the file a desk would get, counted. `picker`: Chromium's save picker (which
+ * cannot be answered headless) stood in for by a writable that drops each chunk, as the real one
+ * hands it to the browser process: the renderer's own cost of the export.
  */
 export async function measureBookingsExport(
   url: string,
   via: 'download' | 'picker' = 'download',
 ): Promise<ExportFigures> {
   const browser = await chromium.launch(chromiumLaunchOptions)
+  const downloadPath = await mkdtemp(join(tmpdir(), 'innkeeper-export-'))
   try {
     const session = await signedInSession(browser, url)
-    const context = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      acceptDownloads: true,
+    const page = await openBarePage(browser, {
+      width: 1440,
+      height: 900,
+      downloadPath,
+      initScript: `(${standIns.toString()})(${JSON.stringify({ entries: session, via })})`,
     })
-    await context.addInitScript(
-      ({ entries, via }: { entries: [string, string][]; via: string }) => {
-        for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
-        const written = { bytes: 0, lines: 0, closed: false }
-        // Counted into one buffer, reused: the count itself allocates nothing per chunk.
-        const encoder = new TextEncoder()
-        const scratch = new Uint8Array(16 * 2 ** 20)
-        const dropEach = {
-          write: async (chunk: string) => {
-            written.bytes += encoder.encodeInto(chunk, scratch).written
-            written.lines += chunk.split('\n').length - 1
-          },
-          close: async () => void (written.closed = true),
-          abort: async () => {},
-        }
-        Object.assign(window, {
-          exportWritten: written,
-          showSaveFilePicker:
-            via === 'picker' ? async () => ({ createWritable: async () => dropEach }) : undefined,
-        })
-        if (via === 'download') delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
-      },
-      { entries: session, via },
+    await page.send('Page.navigate', { url: `${url}/#/bookings` })
+    await page.waitFor(
+      `document.querySelector('table[aria-label="Bookings"] tbody tr [aria-label^="Booking #"]')`,
     )
-    const page = await context.newPage()
-    await page.goto(`${url}/#/bookings`)
-    const button = page.getByRole('button', { name: 'Export CSV' })
-    await button.waitFor()
-    await page.getByRole('table', { name: 'Bookings' }).locator('tbody tr').first().waitFor()
 
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Performance.enable')
-    const before = await rendererRss(await browser.newBrowserCDPSession())
-    const sampler = startSampling(browser, cdp)
+    await page.send('Performance.enable')
+    const browserCdp = await browser.newBrowserCDPSession()
+    const before = await rendererRss(browserCdp)
+    const sampler = startSampling(browserCdp, page)
     const started = performance.now()
-    const downloading = via === 'download' ? page.waitForEvent('download', { timeout: 600_000 }) : undefined
-    await button.click()
+    const downloading = via === 'download' ? page.nextDownload(600_000) : undefined
+    await page.clickButton('Export CSV')
     let file: { rows: number; bytes: number }
     if (downloading) {
-      file = await countRecords(await (await downloading).path())
+      file = await countRecords((await downloading).path)
     } else {
-      await page.waitForFunction(
-        () => (window as unknown as { exportWritten: { closed: boolean } }).exportWritten.closed,
-        null,
-        {
-          timeout: 600_000,
-          polling: 100,
-        },
-      )
-      file = await page.evaluate(() => {
-        const { lines, bytes } = (window as unknown as { exportWritten: { lines: number; bytes: number } })
-          .exportWritten
-        return { rows: lines - 1, bytes }
-      })
+      await page.waitFor('window.exportWritten.closed', 600_000)
+      const { lines, bytes } = await page.evaluate<{ lines: number; bytes: number }>('window.exportWritten')
+      file = { rows: lines - 1, bytes }
     }
     const seconds = (performance.now() - started) / 1000
     const peaks = await sampler.stop()
-    await context.close()
+    await page.close()
     return {
       rows: file.rows,
       megabytes: file.bytes / 2 ** 20,
@@ -112,18 +83,44 @@ export async function measureBookingsExport(
     }
   } finally {
     await browser.close()
+    await rm(downloadPath, { recursive: true, force: true })
   }
 }
 
-function startSampling(browser: Browser, cdp: CDPSession) {
+/**
+ * Runs in the page before the app: the signed-in session, and for `picker` a save picker whose
+ * writable counts each chunk into one reused buffer (the count itself allocates nothing per chunk).
+ */
+function standIns({ entries, via }: { entries: [string, string][]; via: string }) {
+  for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
+  const written = { bytes: 0, lines: 0, closed: false }
+  const encoder = new TextEncoder()
+  const scratch = new Uint8Array(16 * 2 ** 20)
+  const dropEach = {
+    write: async (chunk: string) => {
+      written.bytes += encoder.encodeInto(chunk, scratch).written
+      written.lines += chunk.split('\n').length - 1
+    },
+    close: async () => void (written.closed = true),
+    abort: async () => {},
+  }
+  Object.assign(window, {
+    exportWritten: written,
+    showSaveFilePicker: via === 'picker' ? async () => ({ createWritable: async () => dropEach }) : undefined,
+  })
+  if (via === 'download') delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker
+}
+
+function startSampling(browserCdp: CDPSession, page: BarePage) {
   let peakJsHeap = 0
   let peakRss: number | null = null
   let running = true
-  const browserCdp = browser.newBrowserCDPSession()
   const sample = async () => {
-    const { metrics } = await cdp.send('Performance.getMetrics')
+    const { metrics } = await page.send<{ metrics: { name: string; value: number }[] }>(
+      'Performance.getMetrics',
+    )
     peakJsHeap = Math.max(peakJsHeap, metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0)
-    const rss = await rendererRss(await browserCdp)
+    const rss = await rendererRss(browserCdp)
     if (rss !== null) peakRss = Math.max(peakRss ?? 0, rss)
   }
   const loop = (async () => {

@@ -12,8 +12,8 @@ export interface CsvExportJob<Row> {
 }
 
 /**
- * Streams pages into a file: each page becomes CSV, is written and is dropped before the next is
- * read, so the renderer never holds more than a page. On a failure or a cancel the file is aborted
+ * Streams pages into a file: each page becomes CSV, is written and is dropped, so the renderer holds
+ * a page or two, never the list. On a failure or a cancel the file is aborted
  * (nothing is left claiming to be complete) and the error is thrown again.
  * Returns the number of rows written.
  */
@@ -33,6 +33,8 @@ export async function exportCsv<Row>({
       await sink.write(csvRows(columns, page))
       rows += page.length
       onProgress?.(rows)
+      // Before asking for more: a cancel reads no further page.
+      signal.throwIfAborted()
     }
     signal.throwIfAborted()
     await sink.close()
@@ -49,15 +51,25 @@ export interface Page<Row, Cursor> {
   next: Cursor | null
 }
 
-/** Reads pages one after another, each asked from where the previous one ended. */
+/**
+ * Reads pages one after another, each asked from where the previous one ended. The next page is
+ * asked as soon as a page arrives, so the backend reads it while this one is written (at most two
+ * pages are held). Its failure is thrown when it is taken; an export that stops before ignores it.
+ */
 export async function* pagesFrom<Row, Cursor>(
   first: Cursor,
   fetchPage: (cursor: Cursor) => Promise<Page<Row, Cursor>>,
 ): AsyncGenerator<Row[]> {
-  let cursor: Cursor | null = first
-  while (cursor !== null) {
-    const page: Page<Row, Cursor> = await fetchPage(cursor)
+  const ask = (cursor: Cursor) => {
+    const page = fetchPage(cursor)
+    // Handled now, thrown by the await below: not an unhandled rejection while a page is written.
+    page.catch(() => {})
+    return page
+  }
+  let coming: Promise<Page<Row, Cursor>> | null = ask(first)
+  while (coming) {
+    const page: Page<Row, Cursor> = await coming
+    coming = page.next === null ? null : ask(page.next)
     yield page.rows
-    cursor = page.next
   }
 }
