@@ -15,6 +15,11 @@ export interface AppBuild {
 /** The production build (main, preload with the backend, renderer) into `outDir`, with Vite's manifest. */
 export async function buildApp(root: string, outDir: string): Promise<AppBuild> {
   await build({ root, logLevel: 'error', build: { outDir, manifest: true } })
+  return builtApp(outDir)
+}
+
+/** The app electron-vite built into outDir. */
+export function builtApp(outDir: string): AppBuild {
   return { serverJs: join(outDir, 'main', 'server.js'), rendererDir: join(outDir, 'renderer') }
 }
 

@@ -30,7 +30,7 @@ import {
 } from './activity'
 import type { Latency } from './stats'
 
-type Engine = 'pglite' | 'postgres'
+export type Engine = 'pglite' | 'postgres'
 
 const ROOT = new URL('..', import.meta.url).pathname
 // Inside the project, so the built backend finds its packages in node_modules; ignored by git.
@@ -103,7 +103,7 @@ interface DemoOutcome {
  * bookings list, memory, the page load in Chromium (once), then a start on the existing data and
  * its memory after some use.
  */
-async function demoScale(
+export async function demoScale(
   engine: Engine,
   build: AppBuild,
   work: string,
@@ -200,56 +200,14 @@ async function largeScale(
   const { built, direct } = await withDatabase(dataDir, databaseUrl, async (db) => {
     const built = await buildLargeProperty(db, desk.today, desk.timeZone)
     await verifyRules(db, desk.today, desk.timeZone)
-    log(`${engine}, 500k: ${built.bookings} bookings in ${(built.ms / 1000).toFixed(0)} s, every rule holds`)
+    log(
+      `${engine}, 500k: ${built.bookings} bookings and ${built.logEntries} log entries in ` +
+        `${(built.ms / 1000).toFixed(0)} s, every rule holds`,
+    )
     return { built, direct: await directDashboard(db, desk, RUNS) }
   })
 
-  const backend = await startBackend({
-    serverJs: build.serverJs,
-    dataDir,
-    databaseUrl,
-    demo: false,
-    staticDir: withCalendarPage ? build.rendererDir : undefined,
-  })
-  let measured
-  try {
-    await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
-    log(`${engine}, 500k: the app's calls and the obvious design`)
-    const app = await measureApp(desk, { runs: RUNS, obviousRuns: 5 })
-    log(`${engine}, 500k: the calendar's 31-day window`)
-    const calendarWindow = await measureCalendarWindow(desk, RUNS)
-    // After the app's figures: it creates bookings (far ahead, but created today).
-    log(`${engine}, 500k: the reservations desk`)
-    const reservations = await measureReservations(desk, RUNS)
-    log(`${engine}, 500k: check-ins and the activity list (${built.logEntries} entries)`)
-    const { data } = await supabase().auth.getUser()
-    const activityList = await measureActivityList(desk, data.user!.id, RUNS)
-    const checkInIds = await bookingsToCheckIn(2 * (RUNS + 3))
-    const checkIn = await timeCheckIns(checkInIds.slice(0, RUNS + 3), RUNS)
-    const memory = backend.memory()
-    let calendarPage: CalendarPageFigures | undefined
-    let bookingsExport: ExportFigures | undefined
-    if (withCalendarPage) {
-      log(`${engine}, 500k: the calendar in Chromium`)
-      calendarPage = await measureCalendarPage(backend.url, CALENDAR_PAGE_RUNS)
-      // Issue 20: "Export CSV" of all 500 000 bookings in Chromium.
-      log(`${engine}, 500k: exporting every booking in Chromium`)
-      bookingsExport = await measureBookingsExport(backend.url)
-    }
-    measured = {
-      app,
-      calendarWindow,
-      reservations,
-      activityList,
-      checkIn,
-      checkInIds,
-      memory,
-      calendarPage,
-      bookingsExport,
-    }
-  } finally {
-    await backend.stop()
-  }
+  const measured = await largeBackend(engine, build, dataDir, databaseUrl, desk, withCalendarPage)
   const { reservations, checkIn } = measured
   const untriggered = await withoutAuditTriggers(engine, build, dataDir, databaseUrl, async () => ({
     createBooking: await measureCreates(desk, RUNS, AUDIT_OFF_CREATE_FROM_DAYS),
@@ -258,7 +216,7 @@ async function largeScale(
   return {
     results: {
       buildSeconds: built.ms / 1000,
-      readyExistingMs: backend.readyMs,
+      readyExistingMs: measured.readyMs,
       app: measured.app,
       reservations,
       calendarWindow: measured.calendarWindow,
@@ -274,6 +232,66 @@ async function largeScale(
     },
     calendarPage: measured.calendarPage,
     bookingsExport: measured.bookingsExport,
+  }
+}
+
+/**
+ * The backend started on the large property: the app's calls, the calendar (in Chromium once), the
+ * reservations desk, check-ins and the activity list, then its memory (bench/boot.ts runs it alone).
+ */
+export async function largeBackend(
+  engine: Engine,
+  build: AppBuild,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  desk: DeskDay,
+  withCalendarPage: boolean,
+) {
+  const backend = await startBackend({
+    serverJs: build.serverJs,
+    dataDir,
+    databaseUrl,
+    demo: false,
+    staticDir: withCalendarPage ? build.rendererDir : undefined,
+  })
+  try {
+    await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
+    log(`${engine}, 500k: the app's calls and the obvious design`)
+    const app = await measureApp(desk, { runs: RUNS, obviousRuns: 5 })
+    log(`${engine}, 500k: the calendar's 31-day window`)
+    const calendarWindow = await measureCalendarWindow(desk, RUNS)
+    // After the app's figures: it creates bookings (far ahead, but created today).
+    log(`${engine}, 500k: the reservations desk`)
+    const reservations = await measureReservations(desk, RUNS)
+    log(`${engine}, 500k: check-ins and the activity list`)
+    const { data } = await supabase().auth.getUser()
+    const activityList = await measureActivityList(desk, data.user!.id, RUNS)
+    const checkInIds = await bookingsToCheckIn(2 * (RUNS + 3))
+    const checkIn = await timeCheckIns(checkInIds.slice(0, RUNS + 3), RUNS)
+    const memory = backend.memory()
+    let calendarPage: CalendarPageFigures | undefined
+    let bookingsExport: ExportFigures | undefined
+    if (withCalendarPage) {
+      log(`${engine}, 500k: the calendar in Chromium`)
+      calendarPage = await measureCalendarPage(backend.url, CALENDAR_PAGE_RUNS)
+      // Issue 20: "Export CSV" of all 500 000 bookings in Chromium.
+      log(`${engine}, 500k: exporting every booking in Chromium`)
+      bookingsExport = await measureBookingsExport(backend.url)
+    }
+    return {
+      readyMs: backend.readyMs,
+      app,
+      calendarWindow,
+      reservations,
+      activityList,
+      checkIn,
+      checkInIds,
+      memory,
+      calendarPage,
+      bookingsExport,
+    }
+  } finally {
+    await backend.stop()
   }
 }
 
@@ -326,7 +344,7 @@ async function withDatabase<T>(
 }
 
 /** Fresh PostgreSQL databases for the bench, dropped at the end. */
-class Databases {
+export class Databases {
   private readonly names: string[] = []
   constructor(private readonly adminUrl: string | undefined) {}
 

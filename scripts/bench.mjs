@@ -19,11 +19,13 @@ const benchClient = {
   },
 }
 
-const { module } = await runnerImport(resolve(root, 'bench/run.ts'), {
+// --boot: issue 21's start-up and memory rows alone (bench/boot.ts).
+const boot = process.argv.includes('--boot')
+const { module } = await runnerImport(resolve(root, boot ? 'bench/boot.ts' : 'bench/run.ts'), {
   root,
   configFile: false,
   logLevel: 'error',
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
   plugins: [benchClient],
 })
-await module.runBench(process.argv.slice(2))
+await (boot ? module.runBootBench : module.runBench)(process.argv.slice(2))

@@ -5,6 +5,7 @@ import { gunzip } from 'node:zlib'
 import { lockDataDir } from '../dataDirLock'
 import { finishSetUp, pgliteDir, setUpMarker, startSetUp } from '../db/open'
 import { openPglite } from '../db/pglite'
+import { fsyncFile } from '../db/pgliteDurability'
 import { backupName, backupsDir, isBackupName, listBackups } from './names'
 import { pgRestore } from './postgresTools'
 import { IMAGES_DIR, MANIFEST_FILE, PGLITE_FILE, POSTGRES_FILE, type BackupManifest } from './snapshot'
@@ -96,10 +97,13 @@ function checkTarget(manifest: BackupManifest, databaseUrl: string | undefined):
   }
 }
 
-/** PGlite unpacks a tarball into an empty data folder when it opens it; closing leaves the files. */
+/**
+ * PGlite unpacks a tarball into an empty data folder when it opens it; closing leaves the files, synced
+ * to disk (the server's later opens sync only what PostgreSQL writes).
+ */
 async function loadPglite(file: string, target: string): Promise<void> {
   const tarball = await promisify(gunzip)(await readFile(file))
-  const db = await openPglite({ dataDir: target, loadDataDir: new Blob([tarball]) })
+  const db = await openPglite({ dataDir: target, loadDataDir: new Blob([tarball]), syncFile: fsyncFile })
   await db.close()
 }
 

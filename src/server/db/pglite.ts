@@ -2,7 +2,9 @@ import { PGlite, types } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { durableStartParams, passSyncsToDisk, syncTree, type SyncFile } from './pgliteDurability'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { durableStartParams, SyncedNodeFS, syncTree, type SyncFile } from './pgliteDurability'
 import { PgliteSession } from './pgliteSession'
 import { listenChannel, type Database } from './types'
 import { rowParsers } from './values'
@@ -29,8 +31,9 @@ export interface OpenPgliteOptions {
   sharedBuffersMb?: number
   /**
    * Durable commits (with dataDir): PostgreSQL's fsync is on and its syncs reach the disk through
-   * this (fsyncFile), so a commit returns only once its WAL is on disk. Off when omitted: PGlite's
-   * default, where a power cut can lose the last commits.
+   * this (fsyncFile), so a commit returns only once its WAL is on disk; a new cluster's files are
+   * synced once, at open. Off when omitted: PGlite's default, where a power cut can lose the last
+   * commits.
    */
   syncFile?: SyncFile
 }
@@ -42,8 +45,10 @@ export interface OpenPgliteOptions {
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PgliteDatabase> {
   const { dataDir, syncFile } = options
   const durable = syncFile !== undefined && dataDir !== undefined
+  // initdb's cluster and a tarball are unpacked outside PostgreSQL, which syncs none of their files.
+  const unpacked = options.loadDataDir !== undefined || (dataDir !== undefined && !hasCluster(dataDir))
   const pg = new PGlite({
-    dataDir,
+    ...(syncFile && dataDir ? { fs: new SyncedNodeFS(dataDir, syncFile) } : { dataDir }),
     loadDataDir: options.loadDataDir,
     extensions: options.pgcrypto === false ? { btree_gist, pg_trgm } : { pgcrypto, btree_gist, pg_trgm },
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
@@ -61,10 +66,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     },
   })
   await pg.waitReady
-  if (syncFile && dataDir) {
-    passSyncsToDisk(pg, syncFile)
-    syncTree(dataDir, syncFile)
-  }
+  if (syncFile && dataDir && unpacked) syncTree(dataDir, syncFile)
   // JSON timestamps then read +00:00, as Supabase's do.
   await pg.exec("set time zone 'UTC'")
   const session = new PgliteSession(pg)
@@ -86,4 +88,9 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     dumpDataDir: (compression = 'none') => pg.dumpDataDir(compression),
     close: () => pg.close(),
   }
+}
+
+/** PGlite's own test: without PG_VERSION it runs initdb. */
+function hasCluster(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'PG_VERSION'))
 }

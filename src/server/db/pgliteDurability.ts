@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { NodeFS } from '@electric-sql/pglite/nodefs'
 
 /** Makes a file's written bytes durable (fsync); injectable so tests can see when it runs. */
 export type SyncFile = (fd: number) => void
@@ -24,6 +25,8 @@ export function durableStartParams(): string[] {
   return [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync']
 }
 
+type PostgresMod = Parameters<NodeFS['init']>[1]
+
 interface NodeFsStream {
   nfd: number
 }
@@ -35,17 +38,35 @@ interface EmscriptenNodeFs {
 
 /**
  * PGlite's Node file layer (Emscripten's NODEFS) writes real files but has no fsync: PostgreSQL's
- * calls end there. This gives it one that syncs the real file, so they reach the disk. Each PGlite
- * instance has its own NODEFS.
+ * calls end there. This file layer has one that syncs the real file, in place before PostgreSQL
+ * starts (Emscripten's preRun), so every sync PostgreSQL makes reaches the disk, its start included:
+ * after a crash, PostgreSQL syncs the whole data folder itself before recovery (SyncDataDirectory),
+ * and the end of recovery's checkpoint syncs what recovery wrote. Each PGlite instance has its own
+ * NODEFS.
  */
-export function passSyncsToDisk(pg: PGlite, syncFile: SyncFile): void {
-  const nodefs = (pg.Module as unknown as { NODEFS: EmscriptenNodeFs }).NODEFS
-  nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => (syncFile(stream.nfd), 0))
+export class SyncedNodeFS extends NodeFS {
+  constructor(
+    dataDir: string,
+    private readonly syncFile: SyncFile,
+  ) {
+    super(dataDir)
+  }
+
+  override async init(pg: PGlite, opts: PostgresMod) {
+    const { emscriptenOpts } = await super.init(pg, opts)
+    const passSyncsToDisk = (mod: unknown) => {
+      const nodefs = (mod as { NODEFS: EmscriptenNodeFs }).NODEFS
+      nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => (this.syncFile(stream.nfd), 0))
+    }
+    return {
+      emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), passSyncsToDisk] },
+    }
+  }
 }
 
 /**
- * Syncs every file and folder under dir. At open, before the first query: what initdb, a template,
- * a restore or a crash recovery wrote before passSyncsToDisk was in place reaches the disk too.
+ * Syncs every file and folder under dir: a cluster PGlite wrote outside PostgreSQL (initdb's copy, a
+ * template or a restore unpacked), whose files nothing synced.
  */
 export function syncTree(dir: string, syncFile: SyncFile): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
