@@ -54,6 +54,31 @@ function preloadFirstScreen(): Plugin {
   }
 }
 
+const ANTD_STYLES = 'virtual:antd-styles.css'
+
+/**
+ * `import 'virtual:antd-styles.css'`: Ant Design's component styles, extracted at build time
+ * (src/renderer/antdStyleSheet.ts) into the app's one style sheet, so the first screen does not
+ * generate them in JavaScript. Empty under `electron-vite dev`, where Ant Design styles everything
+ * at run time (its development class names differ).
+ */
+function antdStyles(): Plugin {
+  let isBuild = false
+  return {
+    name: 'innkeeper:antd-styles',
+    configResolved(config) {
+      isBuild = config.command === 'build'
+    },
+    resolveId: (id) => (id === ANTD_STYLES ? `\0${ANTD_STYLES}` : undefined),
+    async load(id) {
+      if (id !== `\0${ANTD_STYLES}`) return undefined
+      if (!isBuild) return ''
+      const { antdStyleSheet } = await import('./src/renderer/antdStyleSheet')
+      return antdStyleSheet()
+    },
+  }
+}
+
 const TEMPLATE_WRITER = 'writePgliteTemplate'
 
 /**
@@ -101,7 +126,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     resolve: { alias: { ...shared, '@renderer': resolve('src/renderer/src') } },
-    plugins: [react(), preloadFirstScreen()],
+    plugins: [react(), antdStyles(), preloadFirstScreen()],
     build: {
       rollupOptions: { input: resolve('src/renderer/index.html') },
       // electron-vite leaves the renderer unminified, yet web mode sends it over the network and both

@@ -18,6 +18,7 @@ import { buildLargeProperty, LARGE, verifyRules } from './largeProperty'
 import { sustainedLoad, type LoadFigures } from './load'
 import { measureRealtime, type RealtimeFigures } from './realtime'
 import { buildApp, dashboardPageLoad, loginBundle, type AppBuild } from './renderer'
+import { rendererHeapAfterVisits, type HeapFigures } from './rendererMemory'
 import { printTable, type EngineResults, type Memory, type Results } from './report'
 import { measureCreates, measureReservations } from './reservations'
 import {
@@ -40,6 +41,8 @@ const LOAD = { connections: 10, seconds: 30 }
 /** Issue 19: desks subscribed to live updates during the sustained load, and a booking change every 200 ms. */
 export const REALTIME = { clients: 50, writeEveryMs: 200 }
 const PAGE_LOAD_RUNS = 7
+/** Each run visits every screen once in a fresh browser context (issue 21). */
+const HEAP_RUNS = 3
 /** Each run opens the 31-day calendar of 500 cabins in a fresh browser context. */
 const CALENDAR_PAGE_RUNS = 7
 
@@ -60,11 +63,13 @@ export async function runBench(argv: string[]): Promise<void> {
     const bundle = loginBundle(build.rendererDir)
     const engineResults: Partial<Record<Engine, EngineResults>> = {}
     let pageLoad: Latency | undefined
+    let heapAfterVisits: HeapFigures | undefined
     let calendarPage: CalendarPageFigures | undefined
     let bookingsExport: ExportFigures | undefined
     for (const engine of engines) {
       const demo = await demoScale(engine, build, work, desk, databases, engine === 'pglite')
       pageLoad ??= demo.pageLoad
+      heapAfterVisits ??= demo.heapAfterVisits
       const large = quick
         ? undefined
         : await largeScale(engine, build, work, desk, databases, engine === 'pglite')
@@ -81,7 +86,13 @@ export async function runBench(argv: string[]): Promise<void> {
       quick,
       largeProperty: quick ? undefined : { ...LARGE, bookings: LARGE.cabins * LARGE.bookingsPerCabin },
       engines: engineResults,
-      renderer: { loginBundle: bundle, dashboardPageLoad: pageLoad, calendarPage, bookingsExport },
+      renderer: {
+        loginBundle: bundle,
+        dashboardPageLoad: pageLoad,
+        heapAfterVisits,
+        calendarPage,
+        bookingsExport,
+      },
     }
     printTable(results)
     writeFileSync(join(ROOT, 'bench', 'results.json'), JSON.stringify(results, null, 2) + '\n')
@@ -96,6 +107,7 @@ export async function runBench(argv: string[]): Promise<void> {
 interface DemoOutcome {
   results: EngineResults['demo']
   pageLoad?: Latency
+  heapAfterVisits?: HeapFigures
 }
 
 /**
@@ -127,6 +139,7 @@ export async function demoScale(
   let realtime: RealtimeFigures
   let memory: Memory
   let pageLoad: Latency | undefined
+  let heapAfterVisits: HeapFigures | undefined
   try {
     await signIn(first.url, first.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
     log(`${engine}, demo scale: the app's calls`)
@@ -142,6 +155,8 @@ export async function demoScale(
     if (withPageLoad) {
       log(`${engine}, demo scale: page load in Chromium`)
       pageLoad = await dashboardPageLoad(first.url, PAGE_LOAD_RUNS)
+      log(`${engine}, demo scale: JS heap after every screen in Chromium`)
+      heapAfterVisits = await rendererHeapAfterVisits(first.url, HEAP_RUNS)
     }
   } finally {
     await first.stop()
@@ -172,6 +187,7 @@ export async function demoScale(
       restartMemory,
     },
     pageLoad,
+    heapAfterVisits,
   }
 }
 

@@ -1,3 +1,5 @@
+// First in the style sheet, as Ant Design's run-time styles come before the app's.
+import 'virtual:antd-styles.css'
 import '@fontsource/poppins/400.css'
 import '@fontsource/poppins/500.css'
 import '@fontsource/poppins/600.css'

@@ -93,9 +93,11 @@ export function DashboardContent({ days }: { days: number }) {
   const { DurationChart, SalesChart } = charts
   // The four figures are what the desk reads first, so they go on screen on their own; today's list
   // and the charts, most of the first render's work, follow in a background render. Until then they
-  // show the previous answer: none when the dashboard opens, the last period's after a change.
-  const details = useDeferredValue(dashboard, undefined)
-  const activities = useDeferredValue(todayActivity.activities, undefined)
+  // show the previous answer: none when the dashboard opens, the last period's after a change. The
+  // initial value is null, not undefined: React defers a mount only from a defined one, and the page
+  // usually mounts with its answers in the cache already (the route's loader asked for them).
+  const details = useDeferredValue(dashboard, null)
+  const activities = useDeferredValue(todayActivity.activities, null) ?? undefined
   // Today's list and the period's figures are asked for apart: one failing leaves the other on screen.
   const period: PeriodState = {
     isLoading,
