@@ -9,7 +9,7 @@ import type { Database, Queryable } from '../src/server/db/types'
 import { resolveCaller } from '../src/server/http/caller'
 import type { ApiRequest } from '../src/server/http/types'
 import { loadKeys } from '../src/server/keys'
-import { createRestHandler } from '../src/server/rest'
+import { createRestHandler, getSchemaCache } from '../src/server/rest'
 import { DEMO_STAFF } from '../src/server/seed'
 import { recordRequests, signIn, type RecordedRequest } from './appClient'
 import type { DeskDay } from './appFigures'
@@ -116,11 +116,17 @@ export async function measureDirectOverhead(
   http: HttpOverhead,
   runs: number,
 ): Promise<OverheadFigures> {
-  const transactions = await Promise.all(
-    http.calls.map(({ requests }) =>
-      Promise.all(requests.map((request) => statementsOf(db, dataDir, request))),
-    ),
-  )
+  const { secret } = await loadKeys(dataDir)
+  const noted: Noted = {}
+  const noting = notingDatabase(db, noted)
+  // Loaded before anything is noted: the schema cache's own queries are no part of a request.
+  await getSchemaCache(noting)
+  const transactions: Statement[][][][] = []
+  for (const { requests } of http.calls) {
+    const ofCall: Statement[][][] = []
+    for (const request of requests) ofCall.push(await statementsOf(noting, noted, secret, request))
+    transactions.push(ofCall)
+  }
   const replay = (statements: Statement[]) =>
     db.transaction(async (tx) => {
       for (const { sql, params, exec } of statements) await (exec ? tx.exec(sql) : tx.query(sql, params))
@@ -143,7 +149,12 @@ export async function measureDirectOverhead(
 }
 
 /** The transactions the REST layer runs for `request` (a request may run more than one). */
-async function statementsOf(db: Database, dataDir: string, request: RecordedRequest): Promise<Statement[][]> {
+async function statementsOf(
+  db: Database,
+  noted: Noted,
+  secret: Uint8Array,
+  request: RecordedRequest,
+): Promise<Statement[][]> {
   const url = new URL(request.url)
   const prefix = '/rest/v1'
   if (!url.pathname.startsWith(prefix)) throw new Error(`Not a REST request: ${url.pathname}`)
@@ -156,20 +167,26 @@ async function statementsOf(db: Database, dataDir: string, request: RecordedRequ
     body: Buffer.from(request.body ?? ''),
     remoteAddress: '127.0.0.1',
   }
-  const { secret } = await loadKeys(dataDir)
   const caller = await resolveCaller(headers, secret, Date.now())
-  const noted: Statement[][] = []
-  const response = await createRestHandler()(apiRequest, {
-    db: noting(db, noted),
-    caller,
-    baseUrl: url.origin,
-  })
-  if (response.status >= 300) throw new Error(`${request.method} ${request.url} answered ${response.status}`)
-  return noted
+  const transactions: Statement[][] = []
+  noted.transactions = transactions
+  try {
+    const response = await createRestHandler()(apiRequest, { db, caller, baseUrl: url.origin })
+    if (response.status >= 300)
+      throw new Error(`${request.method} ${request.url} answered ${response.status}`)
+  } finally {
+    noted.transactions = undefined
+  }
+  return transactions
 }
 
-/** `db`, noting the statements of every transaction run through it. */
-function noting(db: Database, transactions: Statement[][]): Database {
+/** Where `notingDatabase` notes each transaction's statements, while set. */
+interface Noted {
+  transactions?: Statement[][]
+}
+
+/** `db`, noting the statements of every transaction run through it while `noted.transactions` is set. */
+function notingDatabase(db: Database, noted: Noted): Database {
   return {
     ...db,
     query: (sql, params) => db.query(sql, params),
@@ -177,8 +194,8 @@ function noting(db: Database, transactions: Statement[][]): Database {
     transaction: (fn) =>
       db.transaction((tx) => {
         const statements: Statement[] = []
-        transactions.push(statements)
-        const noted: Queryable = {
+        noted.transactions?.push(statements)
+        const noting: Queryable = {
           query: (sql, params) => {
             statements.push({ sql, params, exec: false })
             return tx.query(sql, params)
@@ -188,7 +205,7 @@ function noting(db: Database, transactions: Statement[][]): Database {
             return tx.exec(sql)
           },
         }
-        return fn(noted)
+        return fn(noting)
       }),
   }
 }
