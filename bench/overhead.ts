@@ -116,36 +116,41 @@ export async function measureDirectOverhead(
   http: HttpOverhead,
   runs: number,
 ): Promise<OverheadFigures> {
+  const latencies = await timeRounds(await directCalls(db, dataDir, http), runs)
+  const calls = http.calls.map(({ name, http }, i) => ({ name, http, direct: latencies[i] }))
+  const sum = (pick: (call: CallOverhead) => Latency) =>
+    calls.reduce((total, call) => total + pick(call).p50, 0)
+  return { calls, ratio: sum((c) => c.http) / sum((c) => c.direct) }
+}
+
+/** Each call of `http` as the statements its requests ran, ready to run again on `db`. */
+export async function directCalls(
+  db: Database,
+  dataDir: string,
+  http: HttpOverhead,
+): Promise<(() => Promise<unknown>)[]> {
   const { secret } = await loadKeys(dataDir)
   const noted: Noted = {}
   const noting = notingDatabase(db, noted)
   // Loaded before anything is noted: the schema cache's own queries are no part of a request.
   await getSchemaCache(noting)
-  const transactions: Statement[][][][] = []
-  for (const { requests } of http.calls) {
-    const ofCall: Statement[][][] = []
-    for (const request of requests) ofCall.push(await statementsOf(noting, noted, secret, request))
-    transactions.push(ofCall)
-  }
   const replay = (statements: Statement[]) =>
     db.transaction(async (tx) => {
       for (const { sql, params, exec } of statements) await (exec ? tx.exec(sql) : tx.query(sql, params))
     })
-  const latencies = await timeRounds(
-    transactions.map(
-      (ofCall) => () =>
-        Promise.all(
-          ofCall.map(async (ofRequest) => {
-            for (const statements of ofRequest) await replay(statements)
-          }),
-        ),
-    ),
-    runs,
-  )
-  const calls = http.calls.map(({ name, http }, i) => ({ name, http, direct: latencies[i] }))
-  const sum = (pick: (call: CallOverhead) => Latency) =>
-    calls.reduce((total, call) => total + pick(call).p50, 0)
-  return { calls, ratio: sum((c) => c.http) / sum((c) => c.direct) }
+  const calls: (() => Promise<unknown>)[] = []
+  for (const { requests } of http.calls) {
+    const ofCall: Statement[][][] = []
+    for (const request of requests) ofCall.push(await statementsOf(noting, noted, secret, request))
+    calls.push(() =>
+      Promise.all(
+        ofCall.map(async (ofRequest) => {
+          for (const statements of ofRequest) await replay(statements)
+        }),
+      ),
+    )
+  }
+  return calls
 }
 
 /** The transactions the REST layer runs for `request` (a request may run more than one). */
