@@ -19,6 +19,8 @@ export interface RecordedRequest {
   method: string
   url: string
   headers: Record<string, string>
+  /** A call's JSON (rpc), as sent. */
+  body?: string
 }
 
 let recording: RecordedRequest[] | null = null
@@ -30,6 +32,7 @@ const recordingFetch: typeof fetch = (input, init) => {
       method: init?.method ?? 'GET',
       url,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      body: typeof init?.body === 'string' ? init.body : undefined,
     })
   }
   return fetch(input, init)

@@ -88,7 +88,7 @@ export function createApp(options: AppOptions): App {
     },
     () => {},
   )
-  const isKnownApiKey = (key: string) => safeEqual(key, options.anonKey) || safeEqual(key, options.serviceKey)
+  const isKnownApiKey = knownKeyCheck([options.anonKey, options.serviceKey])
   const staticFiles = options.staticDir ? loadStaticFiles(options.staticDir) : undefined
   const pageConfig = (req: IncomingMessage): PageConfig => ({
     supabaseUrl: publicOrigin(req, options.baseUrl()),
@@ -207,9 +207,11 @@ export function createApp(options: AppOptions): App {
 
 function send(res: ServerResponse, isHead: boolean, response: ApiResponse, closing: boolean): void {
   const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, ...response.headers }
-  const body =
-    response.body === undefined || Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body)
-  if (body && !hasHeader(headers, 'content-length')) headers['Content-Length'] = String(body.length)
+  // A text body is handed to Node as it is: it goes out in one write with the head, without a copy.
+  const { body } = response
+  if (body !== undefined && !hasHeader(headers, 'content-length')) {
+    headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
+  }
   if (closing) headers.Connection = 'close'
   res.writeHead(response.status, headers)
   res.end(isHead ? undefined : body)
@@ -243,8 +245,16 @@ function publicOrigin(req: IncomingMessage, fallback: string): string {
   return fallback
 }
 
-/** Compares digests, so neither the length nor the first differing byte of a key shows in the timing. */
-function safeEqual(a: string, b: string): boolean {
+/**
+ * Whether a key is one of `keys`, compared by digest, so neither its length nor the first differing
+ * byte shows in the timing. The keys' digests are taken once and a request's key is hashed once.
+ */
+function knownKeyCheck(keys: string[]): (key: string) => boolean {
   const digest = (value: string) => createHash('sha256').update(value).digest()
-  return timingSafeEqual(digest(a), digest(b))
+  const known = keys.map(digest)
+  return (key) => {
+    const candidate = digest(key)
+    // Every key is compared, whichever matches.
+    return known.reduce((found, each) => timingSafeEqual(candidate, each) || found, false)
+  }
 }

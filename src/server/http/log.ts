@@ -41,7 +41,7 @@ export function createLogger(
   }
   return {
     request: ({ method, url, status, ms }) => {
-      if (!requests) return
+      if (!requests || !enabled) return
       emit({
         level: 'info',
         msg: 'request',

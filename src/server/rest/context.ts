@@ -13,11 +13,19 @@ export interface RestRequest {
   cache: SchemaCache
   prefs: Preferences
   media: Media
-  /** Runs fn in the request's one transaction, as the caller's role (RLS decides). */
-  run<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Runs fn in the request's one transaction, as the caller's role (RLS decides); read-only if asked. */
+  run<T>(fn: (tx: Queryable) => Promise<T>, options?: RunOptions): Promise<T>
 }
 
-export type RunInRole = <T>(ctx: ServiceContext, fn: (tx: Queryable) => Promise<T>) => Promise<T>
+export interface RunOptions {
+  readOnly?: boolean
+}
+
+export type RunInRole = <T>(
+  ctx: ServiceContext,
+  fn: (tx: Queryable) => Promise<T>,
+  options?: RunOptions,
+) => Promise<T>
 
 /** Headers and bounds every operation shares, checked before any parsing of the query. */
 export function prepare(
@@ -44,7 +52,7 @@ export function prepare(
     cache,
     prefs,
     media: negotiateMedia(req.headers.accept),
-    run: (fn) => runInRole(ctx, fn),
+    run: (fn, options) => runInRole(ctx, fn, options),
   }
 }
 

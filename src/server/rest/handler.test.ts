@@ -7,6 +7,7 @@ import {
   testDatabaseKinds,
   type TestDatabase,
 } from '../../../tests/harness/testDatabases'
+import type { Database } from '../db/types'
 import type { Caller, ServiceContext } from '../http/types'
 import { createRestHandler, refreshSchemaCache } from './index'
 
@@ -224,6 +225,39 @@ describe.each(testDatabaseKinds())('REST handler on %s', (kind) => {
       const res = await call('GET', '/rpc/rest_log_it', 'p_msg=x')
       expect(res.status).toBe(405)
       expect(res.json).toMatchObject({ code: '25006' })
+    })
+
+    it('makes a read-only call read-only in the statement that sets its role, not in one of its own', async () => {
+      const transactions: string[][] = []
+      const noting: Database = {
+        ...test.db,
+        transaction: (fn) =>
+          test.db.transaction((tx) => {
+            const statements: string[] = []
+            transactions.push(statements)
+            return fn({
+              query: (sql, params) => (statements.push(sql), tx.query(sql, params)),
+              exec: (sql) => (statements.push(sql), tx.exec(sql)),
+            })
+          }),
+      }
+      const res = await handleRest(
+        {
+          method: 'GET',
+          path: '/rpc/rest_add',
+          rawQuery: 'a=1',
+          headers: {},
+          body: Buffer.alloc(0),
+          remoteAddress: '',
+        },
+        { db: noting, caller: SERVICE, baseUrl: 'http://127.0.0.1' },
+      )
+      expect(res.status).toBe(200)
+      // The call's own transaction is the last (the schema cache may have loaded before it).
+      const statements = transactions.at(-1)!
+      expect(statements).toHaveLength(2)
+      expect(statements[0]).toContain("set_config('role', $1, true)")
+      expect(statements[0]).toContain("set_config('transaction_read_only', 'on', true)")
     })
 
     it('answers RAISE with 400 P0001 (hint kept) and PT codes with their status', async () => {

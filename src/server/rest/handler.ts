@@ -31,7 +31,7 @@ import { deleteRows, insertRows, readTable, updateRows } from './table'
 /** A name the schema cache does not know makes it reload, at most this often (new tables, functions). */
 const SCHEMA_RELOAD_MIN_AGE_MS = 2000
 
-const runInRole: RunInRole = (ctx, fn) => withRequestRole(ctx.db, ctx.caller.claims, fn)
+const runInRole: RunInRole = (ctx, fn, options) => withRequestRole(ctx.db, ctx.caller.claims, fn, options)
 
 export interface RestHandlerOptions {
   /** Milliseconds since the epoch, for the schema cache's reload interval; injectable for tests. */

@@ -63,15 +63,16 @@ export async function callFunction(
     sql = readStatement(root, params, { sources: [source], total: counted ? 'matching' : undefined, body })
   }
 
-  const row = await r.run(async (tx) => {
-    // Without parameters: one simple-protocol round trip (PGlite's query() makes six).
-    if (readOnly) await tx.exec('SET TRANSACTION READ ONLY')
-    for (const [name, value] of Object.entries(settings)) {
-      await tx.query('select set_config($1, $2, true)', [name, value])
-    }
-    const { rows } = await tx.query<StatementRow>(sql, params.values)
-    return rows[0]
-  })
+  const row = await r.run(
+    async (tx) => {
+      for (const [name, value] of Object.entries(settings)) {
+        await tx.query('select set_config($1, $2, true)', [name, value])
+      }
+      const { rows } = await tx.query<StatementRow>(sql, params.values)
+      return rows[0]
+    },
+    { readOnly },
+  )
 
   if (returns.kind === 'void') return success(204, {}, undefined, undefined)
   const { total, page } = rowCounts(row)
