@@ -39,6 +39,7 @@ describe('the migrations', () => {
       'activity_reads',
       'calendar_and_audit_speed',
       'realtime',
+      'calendar_window_compact',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)
