@@ -24,6 +24,15 @@ describe('CountryFlag', () => {
     )
   })
 
+  it("keeps a stored flag URL with quotes and backslashes inside the decorative flag's one image", () => {
+    const stored = 'https://example.com/a\\b"),url("https://elsewhere.example/c'
+    const { container } = render(<CountryFlag flag={stored} country="Nowhere" decorative />)
+    const flag = container.firstElementChild as HTMLElement
+    expect(flag.style.getPropertyValue('--flag-image')).toBe(
+      'url("https://example.com/a\\\\b\\"),url(\\"https://elsewhere.example/c")',
+    )
+  })
+
   it('leaves a decorative flag it cannot read as the bare placeholder', () => {
     const { container } = render(<CountryFlag flag="Portugal" country="Portugal" decorative />)
     const flag = container.firstElementChild as HTMLElement

@@ -46,7 +46,10 @@ export function CountryFlag({ flag, country, className, decorative = false }: Co
  * calendar draws dozens of them a frame as it scrolls.
  */
 function DecorativeFlag({ source, className }: { source: string | null; className: string }) {
-  const style = source ? ({ '--flag-image': `url("${source}")` } as CSSProperties) : undefined
+  // A stored URL may hold quotes or backslashes: escaped, it stays one CSS string, one image.
+  const style = source
+    ? ({ '--flag-image': `url("${source.replace(/["\\]/g, '\\$&')}")` } as CSSProperties)
+    : undefined
   return <span className={`${className} ${styles.decorative}`} style={style} />
 }
 
