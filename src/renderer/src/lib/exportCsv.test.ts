@@ -136,4 +136,27 @@ describe('exportCsv', () => {
     expect(sink.abort).toHaveBeenCalledTimes(1)
     expect(sink.close).not.toHaveBeenCalled()
   })
+
+  it('ends the page on its way at once when cancelled, without waiting for its answer', async () => {
+    const { sink } = recordingSink()
+    const cancel = new AbortController()
+    const signals: AbortSignal[] = []
+    // The second page never answers unless its request is aborted, like a slow page at 500 000 bookings.
+    const pages = pagesFrom<Row, number>(
+      0,
+      (after, signal) => {
+        signals.push(signal)
+        if (after === 0) return Promise.resolve({ rows: [{ id: 1, name: 'A' }], next: 1 })
+        return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))
+      },
+      cancel.signal,
+    )
+    const done = exportCsv({ columns, pages, sink, signal: cancel.signal })
+    await vi.waitFor(() => expect(signals).toHaveLength(2))
+    cancel.abort()
+    await expect(done).rejects.toThrow()
+    expect(signals.every((signal) => signal.aborted)).toBe(true)
+    expect(sink.abort).toHaveBeenCalledTimes(1)
+    expect(sink.close).not.toHaveBeenCalled()
+  })
 })

@@ -45,6 +45,12 @@ export async function exportCsv<Row>({
   }
 }
 
+/** How an export reads its pages: rows per request, and what cancels it. */
+export interface ExportPaging {
+  pageSize?: number
+  signal?: AbortSignal
+}
+
 /** A page of rows and where the next one starts (null: this was the last). */
 export interface Page<Row, Cursor> {
   rows: Row[]
@@ -55,13 +61,15 @@ export interface Page<Row, Cursor> {
  * Reads pages one after another, each asked from where the previous one ended. The next page is
  * asked as soon as a page arrives, so the backend reads it while this one is written (at most two
  * pages are held). Its failure is thrown when it is taken; an export that stops before ignores it.
+ * `signal` goes with every request: a cancel ends the page on its way at once, not when it arrives.
  */
 export async function* pagesFrom<Row, Cursor>(
   first: Cursor,
-  fetchPage: (cursor: Cursor) => Promise<Page<Row, Cursor>>,
+  fetchPage: (cursor: Cursor, signal: AbortSignal) => Promise<Page<Row, Cursor>>,
+  signal: AbortSignal = new AbortController().signal,
 ): AsyncGenerator<Row[]> {
   const ask = (cursor: Cursor) => {
-    const page = fetchPage(cursor)
+    const page = fetchPage(cursor, signal)
     // Handled now, thrown by the await below: not an unhandled rejection while a page is written.
     page.catch(() => {})
     return page

@@ -33,7 +33,7 @@ function renderButton(sink: CsvSink) {
   const job = (): CsvExport<Row> => ({
     fileName: 'bookings.csv',
     columns: [{ header: 'Booking', value: (row) => row.id }],
-    pages: slowPages(),
+    pages: () => slowPages(),
     total: async () => PAGES * 10,
     unit: 'booking',
     failure: 'Bookings could not be exported',

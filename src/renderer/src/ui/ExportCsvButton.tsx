@@ -13,7 +13,8 @@ import styles from './ExportCsvButton.module.css'
 export interface CsvExport<Row> {
   fileName: string
   columns: readonly CsvColumn<Row>[]
-  pages: AsyncIterable<readonly Row[]>
+  /** The rows, a page at a time; `signal` cancels the export, the request on its way included. */
+  pages(signal: AbortSignal): AsyncIterable<readonly Row[]>
   /** How many rows the export will hold, for its progress (the list's own count). */
   total(): Promise<number>
   /** The singular noun of a row: "booking" → "1 234 bookings exported". */
@@ -70,7 +71,8 @@ export function ExportCsvButton<Row>({ prepare }: { prepare: () => CsvExport<Row
       .catch(() => {})
     try {
       const rows = await exportCsv({
-        ...job,
+        columns: job.columns,
+        pages: job.pages(controller.signal),
         sink,
         signal: controller.signal,
         onProgress: (rows) => {

@@ -42,7 +42,7 @@ export function useBookingsCsv(): () => CsvExport<BookingExportRow> {
   return () => ({
     fileName: `bookings-${filter}-${today()}.csv`,
     columns: BOOKING_CSV_COLUMNS,
-    pages: bookingsForExport(filter, sortBy),
+    pages: (signal) => bookingsForExport(filter, sortBy, { signal }),
     total: () => countBookings(filter),
     unit: 'booking',
     failure: 'Bookings could not be exported',

@@ -27,7 +27,7 @@ describe('bookingsForExport, against the embedded backend', () => {
     'reads every booking in the list’s order, page after page, sorted %s',
     async (sortBy) => {
       const expected = await allInListOrder(null, sortBy)
-      const pages = await idsOf(bookingsForExport('all', sortBy, 7))
+      const pages = await idsOf(bookingsForExport('all', sortBy, { pageSize: 7 }))
       expect(pages.flat()).toEqual(expected)
       // Full pages, the rest, then the empty page that ends it.
       expect(pages.slice(0, -2).every((page) => page.length === 7)).toBe(true)
@@ -38,12 +38,14 @@ describe('bookingsForExport, against the embedded backend', () => {
   it('keeps to the status filter, amounts tied included', async () => {
     const expected = await allInListOrder('checked-out', 'totalPrice-asc')
     expect(expected.length).toBeGreaterThan(7)
-    expect((await idsOf(bookingsForExport('checked-out', 'totalPrice-asc', 3))).flat()).toEqual(expected)
+    expect((await idsOf(bookingsForExport('checked-out', 'totalPrice-asc', { pageSize: 3 }))).flat()).toEqual(
+      expected,
+    )
   })
 
   it('neither skips nor repeats a booking when one already read is deleted during the export', async () => {
     const expected = await allInListOrder('checked-out', 'startDate-asc')
-    const pages = bookingsForExport('checked-out', 'startDate-asc', 5)[Symbol.asyncIterator]()
+    const pages = bookingsForExport('checked-out', 'startDate-asc', { pageSize: 5 })[Symbol.asyncIterator]()
     const firstPage = await pages.next()
     if (firstPage.done) throw new Error('no first page')
     const first = firstPage.value.map((row) => row.id)
@@ -55,5 +57,16 @@ describe('bookingsForExport, against the embedded backend', () => {
     for (let page = await pages.next(); !page.done; page = await pages.next())
       rest.push(...page.value.map((row) => row.id))
     expect(rest).toEqual(expected.slice(5))
+  })
+
+  it('sends the export’s signal with its requests: a cancelled export asks the backend nothing more', async () => {
+    const cancel = new AbortController()
+    cancel.abort()
+    const failure = await idsOf(bookingsForExport('all', 'startDate-asc', { signal: cancel.signal })).catch(
+      (error: Error) => error,
+    )
+    expect(failure).toBeInstanceOf(Error)
+    expect((failure as Error).message).toBe('Bookings could not be exported')
+    expect(JSON.stringify((failure as Error).cause)).toMatch(/abort/i)
   })
 })

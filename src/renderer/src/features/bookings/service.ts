@@ -6,7 +6,7 @@ import {
   type BookingStatus,
   type BookingStatusFilter,
 } from '@shared/domain/bookings'
-import { pagesFrom } from '../../lib/exportCsv'
+import { pagesFrom, type ExportPaging } from '../../lib/exportCsv'
 import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
 import type {
@@ -90,25 +90,33 @@ interface AfterBooking {
 export function bookingsForExport(
   filter: BookingStatusFilter,
   sortBy: BookingSortBy,
-  pageSize = EXPORT_PAGE_SIZE,
+  { pageSize = EXPORT_PAGE_SIZE, signal }: ExportPaging = {},
 ) {
   const { field, ascending } = parseSortBy(sortBy)
-  return pagesFrom<BookingExportRow, AfterBooking | 'first'>('first', async (after) => {
-    let query = supabase().from('bookings').select(EXPORT_COLUMNS).match(statusMatch(filter))
-    if (after !== 'first') {
-      // (field, id) after the last one: field past it, or equal with a later id. The plain bound
-      // lets the index scan start there.
-      query = (ascending ? query.gte(field, after.value) : query.lte(field, after.value)).or(
-        `${field}.neq.${after.value},id.${ascending ? 'gt' : 'lt'}.${after.id}`,
-      )
-    }
-    const { data, error } = await query.order(field, { ascending }).order('id', { ascending }).limit(pageSize)
-    if (error) throw new Error('Bookings could not be exported', { cause: error })
-    const rows = data.map(withBookingStatus)
-    const last = rows.at(-1)
-    // A project may return fewer rows than asked: only an empty page ends the export.
-    return { rows, next: last ? { value: last[field], id: last.id } : null }
-  })
+  return pagesFrom<BookingExportRow, AfterBooking | 'first'>(
+    'first',
+    async (after, signal) => {
+      let query = supabase().from('bookings').select(EXPORT_COLUMNS).match(statusMatch(filter))
+      if (after !== 'first') {
+        // (field, id) after the last one: field past it, or equal with a later id. The plain bound
+        // lets the index scan start there.
+        query = (ascending ? query.gte(field, after.value) : query.lte(field, after.value)).or(
+          `${field}.neq.${after.value},id.${ascending ? 'gt' : 'lt'}.${after.id}`,
+        )
+      }
+      const { data, error } = await query
+        .order(field, { ascending })
+        .order('id', { ascending })
+        .limit(pageSize)
+        .abortSignal(signal)
+      if (error) throw new Error('Bookings could not be exported', { cause: error })
+      const rows = data.map(withBookingStatus)
+      const last = rows.at(-1)
+      // A project may return fewer rows than asked: only an empty page ends the export.
+      return { rows, next: last ? { value: last[field], id: last.id } : null }
+    },
+    signal,
+  )
 }
 
 export async function countBookings(filter: BookingStatusFilter): Promise<number> {

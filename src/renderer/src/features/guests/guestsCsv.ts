@@ -24,7 +24,7 @@ export function useGuestsCsv(): () => CsvExport<GuestDirectoryRow> {
   return () => ({
     fileName: `guests-${today()}.csv`,
     columns: GUEST_CSV_COLUMNS,
-    pages: guestsForExport(search, sortBy),
+    pages: (signal) => guestsForExport(search, sortBy, { signal }),
     total: () => countGuests(search),
     unit: 'guest',
     failure: 'Guests could not be exported',

@@ -29,12 +29,12 @@ describe('guestsForExport, against the embedded backend', () => {
       const expected = await directory('a', sortBy)
       expect(expected.length).toBe(await countGuests('a'))
       expect(expected.length).toBeGreaterThan(8)
-      expect(await namesOf(guestsForExport('a', sortBy, 4))).toEqual(expected)
+      expect(await namesOf(guestsForExport('a', sortBy, { pageSize: 4 }))).toEqual(expected)
     },
   )
 
   it('stops, saying so, when a guest is added before the pages still to read', async () => {
-    const pages = guestsForExport('', 'fullName-asc', 5)[Symbol.asyncIterator]()
+    const pages = guestsForExport('', 'fullName-asc', { pageSize: 5 })[Symbol.asyncIterator]()
     await pages.next()
     const { error } = await supabase().from('guests').insert({ fullName: 'Aaron Aardvark' })
     expect(error).toBeNull()

@@ -1,6 +1,6 @@
 import { parseBookingStatus, pageRowRange } from '@shared/domain/bookings'
 import type { GuestInput } from '@shared/domain/guests'
-import { pagesFrom } from '../../lib/exportCsv'
+import { pagesFrom, type ExportPaging } from '../../lib/exportCsv'
 import { NotFoundError } from '../../lib/notFound'
 import { supabase } from '../../lib/supabase'
 import type { GuestSortBy } from './guestList'
@@ -56,25 +56,35 @@ interface AfterGuest {
  * or guests were added or removed before it meanwhile and the pages would skip or repeat someone;
  * the export then stops and says so rather than writing a wrong file.
  */
-export function guestsForExport(search: string, sortBy: GuestSortBy, pageSize = DIRECTORY_MAX_PAGE) {
-  return pagesFrom<GuestDirectoryRow, AfterGuest>({ offset: 0, lastId: null }, async ({ offset, lastId }) => {
-    const overlap = lastId === null ? 0 : 1
-    const { data, error } = await supabase().rpc('guest_directory', {
-      p_search: search,
-      p_sort: sortBy,
-      p_offset: offset - overlap,
-      p_limit: pageSize,
-    })
-    if (error) throw new Error('Guests could not be exported', { cause: error })
-    if (lastId !== null && data[0]?.id !== lastId)
-      throw new Error('Guests could not be exported', {
-        cause: new Error('Guests were added or deleted during the export. Export again.'),
-      })
-    const rows = data.slice(overlap)
-    const last = rows.at(-1)
-    const next = data.length < pageSize || !last ? null : { offset: offset + rows.length, lastId: last.id }
-    return { rows, next }
-  })
+export function guestsForExport(
+  search: string,
+  sortBy: GuestSortBy,
+  { pageSize = DIRECTORY_MAX_PAGE, signal }: ExportPaging = {},
+) {
+  return pagesFrom<GuestDirectoryRow, AfterGuest>(
+    { offset: 0, lastId: null },
+    async ({ offset, lastId }, signal) => {
+      const overlap = lastId === null ? 0 : 1
+      const { data, error } = await supabase()
+        .rpc('guest_directory', {
+          p_search: search,
+          p_sort: sortBy,
+          p_offset: offset - overlap,
+          p_limit: pageSize,
+        })
+        .abortSignal(signal)
+      if (error) throw new Error('Guests could not be exported', { cause: error })
+      if (lastId !== null && data[0]?.id !== lastId)
+        throw new Error('Guests could not be exported', {
+          cause: new Error('Guests were added or deleted during the export. Export again.'),
+        })
+      const rows = data.slice(overlap)
+      const last = rows.at(-1)
+      const next = data.length < pageSize || !last ? null : { offset: offset + rows.length, lastId: last.id }
+      return { rows, next }
+    },
+    signal,
+  )
 }
 
 /** PostgREST's answer when .single() finds no row. */
