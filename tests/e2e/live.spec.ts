@@ -124,6 +124,24 @@ test.describe('Live updates between two desks', () => {
     await expectNotReloaded(page)
   })
 
+  test('a booking deleted by the admin says so where it is open at the front desk, its details gone', async ({
+    page,
+  }) => {
+    const id = await findBooking(page, 'checked-out')
+    await desk.goto(`/#/bookings/${id}`)
+    await expect(desk.getByRole('heading', { name: new RegExp(`^Booking #${id}\\b`) })).toBeVisible()
+    await markDocument(desk)
+
+    await page.getByRole('button', { name: 'Delete booking' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByText('Booking deleted successfully')).toBeVisible()
+
+    await expect(desk.getByText('No booking could be found.')).toBeVisible(WITHIN_A_SECOND)
+    await expect(desk.getByRole('heading', { level: 1, name: 'Booking', exact: true })).toBeVisible()
+    await expect(desk.getByText('Registration card')).toBeHidden()
+    await expectNotReloaded(desk)
+  })
+
   test('a new breakfast price set by the admin shows in the booking form at the front desk', async ({
     page,
   }) => {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { NotFoundError } from '../lib/notFound'
-import { loadStateOf, QueryStates, type QueryLike } from './QueryStates'
+import { loadStateOf, QueryStates, shownData, type QueryLike } from './QueryStates'
 
 const query = (overrides: Partial<QueryLike<string[]>>): QueryLike<string[]> => ({
   data: undefined,
@@ -26,6 +26,13 @@ describe('loadStateOf', () => {
 
   it('keeps data on screen when a later refresh fails', () => {
     expect(loadStateOf(query({ data: ['a'], error: serverDown }), isEmpty)).toBe('ready')
+  })
+
+  it('says "not found" once a refresh finds the record gone, whatever was shown before', () => {
+    const deleted = query({ data: ['a'], error: new NotFoundError('Row not found') })
+    expect(loadStateOf(deleted, isEmpty)).toBe('not-found')
+    expect(shownData(deleted)).toBeUndefined()
+    expect(shownData(query({ data: ['a'], error: serverDown }))).toEqual(['a'])
   })
 })
 

@@ -16,14 +16,18 @@ export type LoadState = 'loading' | 'failed' | 'not-found' | 'empty' | 'ready'
 
 /**
  * Which state a load is in. Data already on screen stays there when a later refresh fails (its toast
- * says so); a record that does not exist is "not found", every other error "failed".
+ * says so), except when the refresh found the record gone (deleted here or at another desk): a record
+ * that does not exist is "not found" whatever was shown before, every other error "failed".
  */
 export function loadStateOf<Data>(query: QueryLike<Data>, isEmpty?: (data: Data) => boolean): LoadState {
-  if (query.data === undefined) {
-    if (query.error) return isNotFound(query.error) ? 'not-found' : 'failed'
-    return 'loading'
-  }
+  if (query.error && isNotFound(query.error)) return 'not-found'
+  if (query.data === undefined) return query.error ? 'failed' : 'loading'
   return isEmpty?.(query.data) ? 'empty' : 'ready'
+}
+
+/** The data a screen shows around its states (a heading, a toolbar): none once the record is gone. */
+export function shownData<Data>(query: QueryLike<Data>): Data | undefined {
+  return query.error && isNotFound(query.error) ? undefined : query.data
 }
 
 interface QueryStatesProps<Data> {

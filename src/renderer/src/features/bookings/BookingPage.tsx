@@ -7,7 +7,7 @@ import { ConfirmDelete } from '../../ui/ConfirmDelete'
 import { Empty } from '../../ui/Empty'
 import { LinkButton } from '../../ui/LinkButton'
 import { PageHeading } from '../../ui/PageHeading'
-import { QueryStates } from '../../ui/QueryStates'
+import { QueryStates, shownData } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
 import { useMoveBack } from '../../ui/useMoveBack'
 import { BookingHistory } from '../activity/BookingHistory'
@@ -25,7 +25,7 @@ import { useDeleteBooking } from './useDeleteBooking'
 
 export default function BookingPage() {
   const bookingQuery = useBooking()
-  const booking = bookingQuery.data
+  const booking = shownData(bookingQuery)
   const moveBack = useMoveBack('/bookings')
   const backLink = <BackLink onClick={moveBack} />
 

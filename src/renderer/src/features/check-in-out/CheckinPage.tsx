@@ -8,7 +8,7 @@ import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
 import { Empty } from '../../ui/Empty'
 import { LoadFailed } from '../../ui/LoadFailed'
 import { PageHeading } from '../../ui/PageHeading'
-import { QueryStates } from '../../ui/QueryStates'
+import { QueryStates, shownData } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
 import { useEditedRecord } from '../../ui/useEditedRecord'
 import { useMoveBack } from '../../ui/useMoveBack'
@@ -23,7 +23,7 @@ import { useCheckin } from './useCheckin'
 export default function CheckinPage() {
   const bookingQuery = useBooking()
   const settingsQuery = useSettings()
-  const booking = bookingQuery.data
+  const booking = shownData(bookingQuery)
   const moveBack = useMoveBack('/bookings')
   const backLink = <BackLink onClick={moveBack} />
 

@@ -12,7 +12,7 @@ import { FormActions } from '../../ui/FormLayout'
 import { LinkButton } from '../../ui/LinkButton'
 import { PageHeading } from '../../ui/PageHeading'
 import { Panel } from '../../ui/Panel'
-import { QueryStates } from '../../ui/QueryStates'
+import { QueryStates, shownData } from '../../ui/QueryStates'
 import { FormSkeleton } from '../../ui/Skeletons'
 import { useEditedRecord } from '../../ui/useEditedRecord'
 import { useMoveBack } from '../../ui/useMoveBack'
@@ -36,7 +36,7 @@ export default function GuestPage() {
   const id = useGuestId()
   const guestQuery = useGuest(id)
   const staysQuery = useGuestStays(id)
-  const guest = guestQuery.data
+  const guest = shownData(guestQuery)
   const moveBack = useMoveBack('/guests')
   usePageTitle(guest?.fullName)
 

@@ -3,7 +3,7 @@ import { nightsLabel, paymentStatusLabel } from '@shared/domain/bookings'
 import { formatCurrency, formatStayDate } from '@shared/domain/format'
 import { today } from '@shared/clock'
 import { Empty } from '../../ui/Empty'
-import { QueryStates } from '../../ui/QueryStates'
+import { QueryStates, shownData } from '../../ui/QueryStates'
 import { DetailSkeleton } from '../../ui/Skeletons'
 import type { Booking } from '../bookings/types'
 import { useBooking } from '../bookings/useBooking'
@@ -14,13 +14,14 @@ import styles from './Print.module.css'
 /** One A4 page the guest checks and signs at check-in. */
 export default function RegistrationCardPage() {
   const bookingQuery = useBooking()
-  const id = bookingQuery.data?.id
+  const booking = shownData(bookingQuery)
+  const id = booking?.id
   return (
     <>
       <PrintToolbar
         backTo={id ? `/bookings/${id}` : '/bookings'}
         fileName={`Registration card ${id ?? ''}`.trim()}
-        ready={bookingQuery.data !== undefined}
+        ready={booking !== undefined}
       />
       <article className={styles.sheet}>
         <Letterhead title="Registration card">{formatStayDate(today())}</Letterhead>

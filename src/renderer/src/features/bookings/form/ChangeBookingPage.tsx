@@ -3,7 +3,7 @@ import { BOOKING_STATUS_LABELS } from '@shared/domain/bookings'
 import { ChangedElsewhere } from '../../../ui/ChangedElsewhere'
 import { Empty } from '../../../ui/Empty'
 import { PageHeading } from '../../../ui/PageHeading'
-import { QueryStates } from '../../../ui/QueryStates'
+import { QueryStates, shownData } from '../../../ui/QueryStates'
 import { FormSkeleton } from '../../../ui/Skeletons'
 import { useEditedRecord } from '../../../ui/useEditedRecord'
 import { useMoveBack } from '../../../ui/useMoveBack'
@@ -18,7 +18,7 @@ import { BookingForm } from './BookingForm'
 export default function ChangeBookingPage() {
   const bookingQuery = useBooking()
   const settingsQuery = useSettings()
-  const booking = bookingQuery.data
+  const booking = shownData(bookingQuery)
   const moveBack = useMoveBack(booking ? `/bookings/${booking.id}` : '/bookings')
 
   return (
