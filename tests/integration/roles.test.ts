@@ -403,6 +403,52 @@ describe.each(testDatabaseKinds())('roles on %s', (kind) => {
       expect(JSON.stringify(entries)).not.toMatch(/password":|\$2[aby]\$/)
     })
 
+    it('names the admin who created a staff account as the author of its access, not the new account', async () => {
+      const email = `${unique('invited')}@example.com`.toLowerCase()
+      const invite = await clients.admin.rpc('invite_staff', { p_email: email, p_role: 'front desk' })
+      expect(invite.error).toBeNull()
+      const before = await lastEntryId()
+      const newcomer = server.client()
+      const signUp = await newcomer.auth.signUp({
+        email,
+        password: 'newcomer-password',
+        options: { data: { fullName: 'New Colleague', staff_invite_token: invite.data } },
+      })
+      expect(signUp.error).toBeNull()
+      expect(await entriesAfter(before)).toEqual([
+        {
+          user_id: userIds.admin,
+          user_email: DEMO_STAFF.email,
+          user_name: DEMO_STAFF.fullName,
+          table_name: 'staff',
+          row_id: signUp.data.user?.id,
+          action: 'insert',
+          changes: {
+            user_id: { new: signUp.data.user?.id },
+            created_at: { new: expect.any(String) },
+            role: { new: 'front desk' },
+          },
+        },
+      ])
+      // The new account's own next change is its own again: the admin's name was for that insert only.
+      const { error } = await newcomer.from('guests').insert({ fullName: 'Walk-in Guest' })
+      expect(error).toBeNull()
+      const [own] = (await entriesAfter(before)).slice(1)
+      expect(own).toMatchObject({ user_id: signUp.data.user?.id, user_email: email, table_name: 'guests' })
+    })
+
+    it('keeps the author out of the API’s reach: no call can set who acts', async () => {
+      const spoof = await clients['front desk'].rpc(
+        'set_config' as never,
+        {
+          setting_name: 'innkeeper.activity_author',
+          new_value: userIds.admin,
+          is_local: false,
+        } as never,
+      )
+      expect(spoof.error).toMatchObject({ code: 'PGRST202' })
+    })
+
     // What the triggers cost (issue 18): a function call with its own settings, its query parsed and
     // planned again for every audited row, was most of it. Inlined, the author is a join of the
     // trigger's own cached plan.
