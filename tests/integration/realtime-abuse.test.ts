@@ -168,6 +168,40 @@ describe('garbage in', () => {
 })
 
 describe('floods', () => {
+  it('keeps sockets for the desks when one machine opens as many as it can with the public key', async () => {
+    const small = await startTestServer({ realtimeLimits: { socketsMax: 5, socketsPerAddressMax: 3 } })
+    // Two machines on the loopback network: a stranger at 127.0.0.2, a desk at 127.0.0.1.
+    const handshake = (localAddress: string) =>
+      new Promise<{ status: number; socket: ws }>((resolve) => {
+        const socket = new ws(
+          `${small.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${small.anonKey}&vsn=2.0.0`,
+          { localAddress },
+        )
+        socket.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0, socket }))
+        socket.on('open', () => resolve({ status: 101, socket }))
+        socket.on('error', () => {})
+      })
+    try {
+      const stranger = [
+        await handshake('127.0.0.2'),
+        await handshake('127.0.0.2'),
+        await handshake('127.0.0.2'),
+      ]
+      expect(stranger.map(({ status }) => status)).toEqual([101, 101, 101])
+      expect((await handshake('127.0.0.2')).status).toBe(429)
+      const desk = await handshake('127.0.0.1')
+      expect(desk.status).toBe(101)
+      // A socket given back is the stranger's to open again; the total still counts every machine.
+      const closed = new Promise((resolve) => stranger[0].socket.once('close', resolve))
+      stranger[0].socket.close()
+      await closed
+      await expect.poll(async () => (await handshake('127.0.0.2')).status).toBe(101)
+      for (const { socket } of [...stranger, desk]) socket.close()
+    } finally {
+      await small.stop()
+    }
+  })
+
   it('answers 1000 joins on one socket: 100 channels, then Too many channels', async () => {
     const raw = await rawSocket()
     for (let i = 1; i <= 1000; i++) raw.send(join(String(i), `flood-${i}`))

@@ -12,11 +12,20 @@ import { checkRealtimeToken } from './tokens'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 
-export type RealtimeLimits = SocketLimits & { socketsMax: number; frameBytesMax: number }
+export type RealtimeLimits = SocketLimits & {
+  socketsMax: number
+  socketsPerAddressMax: number
+  frameBytesMax: number
+}
 
 export const REALTIME_LIMITS: RealtimeLimits = {
   /** Open sockets at once; past it the handshake is refused with 429 (a desk has one). */
   socketsMax: 1000,
+  /**
+   * Open sockets from one network address. The anon key is public, so the total alone let one
+   * stranger hold every socket and lock every desk out of live updates; now one machine holds a tenth.
+   */
+  socketsPerAddressMax: 100,
   /** A client's frame; a join with a hundred bindings is a few kilobytes. */
   frameBytesMax: 256 * 1024,
   channelsMax: 100,
@@ -52,6 +61,7 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
   const limits = { ...REALTIME_LIMITS, ...options.limits }
   const subscribers = new SubscriberIndex()
   const sockets = new Set<RealtimeSocket>()
+  const socketsPerAddress = new Map<string, number>()
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: limits.frameBytesMax,
@@ -83,7 +93,12 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     if (!key) return refuse(socket, 401, 'API key is missing')
     const check = await checkRealtimeToken(key, options.secret, options.now())
     if (!check.ok) return refuse(socket, 401, check.message)
-    if (sockets.size >= limits.socketsMax) return refuse(socket, 429, 'Too many connected users')
+    const address = req.socket.remoteAddress ?? ''
+    if (
+      sockets.size >= limits.socketsMax ||
+      (socketsPerAddress.get(address) ?? 0) >= limits.socketsPerAddressMax
+    )
+      return refuse(socket, 429, 'Too many connected users')
     await started
     if (!tables || closing) return refuse(socket, 503, 'Realtime is restarting, please standby')
     const context = {
@@ -97,7 +112,13 @@ export function attachRealtime(options: RealtimeOptions): Realtime {
     wss.handleUpgrade(req, socket, head, (ws) => {
       const client = new RealtimeSocket(ws, key, context)
       sockets.add(client)
-      ws.on('close', () => sockets.delete(client))
+      socketsPerAddress.set(address, (socketsPerAddress.get(address) ?? 0) + 1)
+      ws.on('close', () => {
+        sockets.delete(client)
+        const left = (socketsPerAddress.get(address) ?? 1) - 1
+        if (left > 0) socketsPerAddress.set(address, left)
+        else socketsPerAddress.delete(address)
+      })
     })
   }
 
