@@ -40,6 +40,7 @@ describe('the migrations', () => {
       'calendar_and_audit_speed',
       'realtime',
       'calendar_window_compact',
+      'calendar_window_one_pass',
       'invited_staff_logged_by_inviter',
     ])
     const versions = MIGRATIONS.map((m) => m.version)

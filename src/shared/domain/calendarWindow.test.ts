@@ -79,6 +79,27 @@ describe('unpackCalendarWindow', () => {
     ])
   })
 
+  it('orders the stays by cabin, then arrival, whatever order the answer lists them in', () => {
+    // The same three stays as the index scan may find them: the second cabin's first, the first
+    // cabin's later stay before its earlier one.
+    const shuffled = [2, 1, 0]
+    const reorder = <T>(column: T[]) => shuffled.map((i) => column[i])
+    const stays = unpackCalendarWindow({
+      ...ANSWER,
+      id: reorder(ANSWER.id),
+      cabinId: reorder(ANSWER.cabinId),
+      arrival: reorder(ANSWER.arrival),
+      numNights: reorder(ANSWER.numNights),
+      numGuests: reorder(ANSWER.numGuests),
+      status: reorder(ANSWER.status),
+      totalPrice: reorder(ANSWER.totalPrice),
+      isPaid: reorder(ANSWER.isPaid),
+      guestId: reorder(ANSWER.guestId),
+    })
+    expect(stays).toEqual(unpackCalendarWindow(ANSWER))
+    expect(stays.map((stay) => stay.id)).toEqual([31, 7, 12])
+  })
+
   it('counts whole calendar days across a change of clocks', () => {
     // Europe's clocks go forward on 29 March 2026: the dates are still one day apart each.
     const [stay] = unpackCalendarWindow({
