@@ -157,9 +157,9 @@ test.describe('Calendar', () => {
       if (pathname.endsWith('/rest/v1/cabins')) asked.cabins++
       if (pathname.endsWith('/rpc/calendar_window')) asked.window++
     })
-    // The page's code arrives after the window's answer, as on a busy machine: the page then draws
-    // from that answer at once, and the URL must already name the window, or correcting it as the
-    // page draws runs the route's loaders again, which ask for everything a second time.
+    // The page's code arrives after the window's answer, as on a busy machine: the page draws from
+    // that answer at once, then writes the window it shows into the URL, which must not ask for the
+    // same cabins and window a second time.
     const pageCode = await holdReads(page, (url) => /\/CalendarPage-[^/]+\.js$/.test(url.pathname))
     const answered = page.waitForResponse((response) => response.url().includes('/rpc/calendar_window'))
     await page.getByRole('link', { name: 'Calendar' }).click()
