@@ -108,8 +108,9 @@ export async function measureCalendarPage(url: string, runs: number): Promise<Ca
         GRID,
         { polling: 'raf', timeout: 30_000 },
       )
-      if (run > 0) samples.push((await drawnAt.jsonValue()) as number)
-      if (run === runs) scroll = await scrollThroughRows(page, samples.at(-1)!)
+      const drawnMs = (await drawnAt.jsonValue()) as number
+      if (run > 0) samples.push(drawnMs)
+      if (run === runs) scroll = await scrollThroughRows(page, drawnMs)
       await context.close()
     }
     return { load: summarize(samples), scroll: scroll! }
