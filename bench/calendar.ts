@@ -48,12 +48,32 @@ export interface CalendarScroll {
   framesOver50Ms: number
   /** The longest animation frame Chromium reported (Long Animation Frames: blocking over 50 ms). */
   longestAnimationFrameMs: number
+  /**
+   * Where the longest frame fell: its place in the scroll (0 is the first step), the scroll position
+   * it started from and its start since navigation (the grid was drawn at `drawnMs`); and the scripts
+   * Chromium named in the longest animation frame. A slow frame at the start is the page's own work
+   * after the draw (a late answer, images, fonts), one later is the scroll's.
+   */
+  longestFrameAt: { frame: number; scrollTop: number; sinceNavigationMs: number }
+  drawnMs: number
+  longestAnimationFrameScripts: string[]
 }
 
 export interface CalendarPageFigures {
   /** From navigation to the 31-day grid of every cabin drawn with its bars. */
   load: Latency
   scroll: CalendarScroll
+}
+
+/** What a Long Animation Frames entry tells (not yet in TypeScript's DOM types). */
+interface LongAnimationFrame extends PerformanceEntry {
+  scripts: {
+    invokerType: string
+    invoker: string
+    duration: number
+    sourceURL: string
+    sourceFunctionName: string
+  }[]
 }
 
 const GRID = '[role="grid"][aria-label="Calendar"]'
@@ -88,8 +108,9 @@ export async function measureCalendarPage(url: string, runs: number): Promise<Ca
         GRID,
         { polling: 'raf', timeout: 30_000 },
       )
-      if (run > 0) samples.push((await drawnAt.jsonValue()) as number)
-      if (run === runs) scroll = await scrollThroughRows(page)
+      const drawnMs = (await drawnAt.jsonValue()) as number
+      if (run > 0) samples.push(drawnMs)
+      if (run === runs) scroll = await scrollThroughRows(page, drawnMs)
       await context.close()
     }
     return { load: summarize(samples), scroll: scroll! }
@@ -98,8 +119,8 @@ export async function measureCalendarPage(url: string, runs: number): Promise<Ca
   }
 }
 
-async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
-  return page.evaluate(async (step: number) => {
+async function scrollThroughRows(page: Page, drawnMs: number): Promise<CalendarScroll> {
+  const scroll = await page.evaluate(async (step: number) => {
     const scroller = document.querySelector<HTMLElement>('[data-calendar-scroll]')
     if (!scroller) throw new Error('The calendar has no [data-calendar-scroll]')
     const rows = new Set<string>()
@@ -108,19 +129,29 @@ async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
         rows.add(row.dataset.cabinId!)
     }
     let longestAnimationFrameMs = 0
+    let longestAnimationFrameScripts: string[] = []
     const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
       ? new PerformanceObserver((list) => {
-          for (const entry of list.getEntries())
-            longestAnimationFrameMs = Math.max(longestAnimationFrameMs, entry.duration)
+          for (const entry of list.getEntries() as LongAnimationFrame[]) {
+            if (entry.duration <= longestAnimationFrameMs) continue
+            longestAnimationFrameMs = entry.duration
+            longestAnimationFrameScripts = entry.scripts.map(
+              (script) =>
+                `${script.invokerType} ${script.invoker} ${Math.round(script.duration)} ms ` +
+                `${script.sourceURL.split('/').pop()}:${script.sourceFunctionName}`,
+            )
+          }
         })
       : undefined
     observer?.observe({ type: 'long-animation-frame' })
     const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
     const gaps: number[] = []
+    const starts: { scrollTop: number; at: number }[] = []
     let last = await nextFrame()
     seeRows()
     for (;;) {
       const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1
+      starts.push({ scrollTop: scroller.scrollTop, at: last })
       scroller.scrollTop += step
       const now = await nextFrame()
       gaps.push(now - last)
@@ -132,6 +163,7 @@ async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
     await nextFrame()
     observer?.disconnect()
     const sorted = [...gaps].sort((a, b) => a - b)
+    const longest = gaps.indexOf(sorted[sorted.length - 1])
     return {
       rowsSeen: rows.size,
       frames: gaps.length,
@@ -139,6 +171,13 @@ async function scrollThroughRows(page: Page): Promise<CalendarScroll> {
       medianFrameMs: sorted[Math.floor(sorted.length / 2)],
       framesOver50Ms: gaps.filter((gap) => gap > 50).length,
       longestAnimationFrameMs,
+      longestFrameAt: {
+        frame: longest,
+        scrollTop: starts[longest].scrollTop,
+        sinceNavigationMs: Math.round(starts[longest].at),
+      },
+      longestAnimationFrameScripts,
     }
   }, SCROLL_STEP_PX)
+  return { ...scroll, drawnMs: Math.round(drawnMs) }
 }

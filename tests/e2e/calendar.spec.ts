@@ -4,7 +4,7 @@ import { expect, test } from './support/test'
 import { login } from './support/app'
 import { staffApi, type StaffApi } from './support/api'
 import { DESK_TODAY } from './support/deskDay'
-import { failReadsUntilRecovered, restError } from './support/network'
+import { failReadsUntilRecovered, holdReads, restError } from './support/network'
 
 interface WindowStay {
   id: number
@@ -148,6 +148,28 @@ test.describe('Calendar', () => {
     // Back goes to the window before.
     await page.goBack()
     await expect(page).toHaveURL(/from=2026-11-16&days=31/)
+  })
+
+  test('opened from the sidebar, it asks for its cabins and window once', async ({ page }) => {
+    const asked = { cabins: 0, window: 0 }
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url())
+      if (pathname.endsWith('/rest/v1/cabins')) asked.cabins++
+      if (pathname.endsWith('/rpc/calendar_window')) asked.window++
+    })
+    // The page's code arrives after the window's answer, as on a busy machine: the page draws from
+    // that answer at once, then writes the window it shows into the URL, which must not ask for the
+    // same cabins and window a second time.
+    const pageCode = await holdReads(page, (url) => /\/CalendarPage-[^/]+\.js$/.test(url.pathname))
+    const answered = page.waitForResponse((response) => response.url().includes('/rpc/calendar_window'))
+    await page.getByRole('link', { name: 'Calendar' }).click()
+    await answered
+    pageCode.release()
+    await expect(grid(page)).toHaveAttribute('aria-busy', 'false')
+    await expect(page).toHaveURL(/#\/calendar\?from=2026-11-16&days=14$/)
+    // A second ask would leave as soon as the page has drawn; give it time to show.
+    await page.waitForTimeout(1_000)
+    expect(asked).toEqual({ cabins: 1, window: 1 })
   })
 
   test('a drag across free days starts a booking for that cabin and those dates', async ({ page }) => {

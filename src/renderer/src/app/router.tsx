@@ -58,7 +58,13 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               path: 'calendar',
               ...titled('Calendar'),
-              lazy: page(() => import('../features/calendar/CalendarPage')),
+              lazy: async () => {
+                const [{ default: Component }, { shouldCalendarRevalidate }] = await Promise.all([
+                  import('../features/calendar/CalendarPage'),
+                  import('../features/calendar/calendarQuery'),
+                ])
+                return { Component, shouldRevalidate: shouldCalendarRevalidate }
+              },
               // Its own small chunk (the window's dates need dayjs), fetched beside the page's.
               loader: starting((url) => {
                 void import('../features/calendar/calendarQuery').then(({ prefetchCalendar }) =>

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setClock } from '@shared/clock'
-import { prefetchCalendar } from './calendarQuery'
+import { prefetchCalendar, shouldCalendarRevalidate } from './calendarQuery'
 import { getCalendarCabins, getCalendarWindow } from './service'
 
 let resolveSession: (stored: boolean) => void = () => {}
@@ -44,5 +44,32 @@ describe('prefetchCalendar', () => {
     await settle()
     expect(getCalendarCabins).not.toHaveBeenCalled()
     expect(getCalendarWindow).not.toHaveBeenCalled()
+  })
+})
+
+describe('shouldCalendarRevalidate', () => {
+  const revalidates = (current: string, next: string, defaultShouldRevalidate = true) =>
+    shouldCalendarRevalidate({
+      currentUrl: new URL(`http://desk/calendar${current}`),
+      nextUrl: new URL(`http://desk/calendar${next}`),
+      currentParams: {},
+      nextParams: {},
+      defaultShouldRevalidate,
+    })
+
+  it('asks again for another window', () => {
+    expect(revalidates('?from=2026-11-16&days=14', '?from=2026-11-30&days=14')).toBe(true)
+    expect(revalidates('?from=2026-11-16&days=14', '?from=2026-11-16&days=31')).toBe(true)
+    expect(revalidates('?from=2026-12-01&days=31', '')).toBe(true)
+  })
+
+  it('does not ask again when the URL is only corrected to name the window shown', () => {
+    expect(revalidates('', '?from=2026-11-16&days=14')).toBe(false)
+    expect(revalidates('?days=31', '?days=31&from=2026-11-16')).toBe(false)
+    expect(revalidates('?from=someday&days=9', '?from=2026-11-16&days=14')).toBe(false)
+  })
+
+  it('never asks when the router would not', () => {
+    expect(revalidates('?from=2026-11-16&days=14', '?from=2026-11-30&days=14', false)).toBe(false)
   })
 })

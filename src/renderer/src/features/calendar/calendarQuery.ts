@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { ShouldRevalidateFunction } from 'react-router-dom'
 import { today } from '@shared/clock'
 import { hasSession } from '../auth/service'
 import { parseWindowParams } from './calendarWindow'
@@ -31,4 +32,23 @@ export function prefetchCalendar(queryClient: QueryClient, url: URL): void {
       queryClient.prefetchQuery(calendarWindowQuery(from, days)),
     ])
   })
+}
+
+/**
+ * The calendar route's loader runs again only for another window. A URL naming no window (the
+ * sidebar's `/calendar`) or an invalid one is corrected by the page once it shows the default
+ * (useWindowParams): the same window, already asked for. Run again, the loader asked for the cabins
+ * and the window a second time, and when the first answer had already come that answer landed while
+ * the desk was scrolling the grid, drawing every row again.
+ */
+export const shouldCalendarRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (!defaultShouldRevalidate) return false
+  const day = today()
+  const shown = parseWindowParams(currentUrl.searchParams, day)
+  const next = parseWindowParams(nextUrl.searchParams, day)
+  return shown.from !== next.from || shown.days !== next.days
 }
