@@ -58,9 +58,9 @@ export class PgliteSession {
 
   /**
    * Commits when fn resolves, rolls back when it throws (as PGlite's transaction() does). Each call
-   * into PostgreSQL runs its generic path (read the message, start and finish the command), which a
-   * request that has just woken the process runs with cold caches: BEGIN is sent with the first
-   * statement instead of on its own, and a transaction that ran nothing sends neither BEGIN nor COMMIT.
+   * into PostgreSQL runs its generic path (read the message, start and finish the command): BEGIN is
+   * sent with the first statement instead of on its own, and a transaction that ran nothing sends
+   * neither BEGIN nor COMMIT.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.#transactionLock.runExclusive(async () => {
