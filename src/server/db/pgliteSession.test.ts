@@ -1,5 +1,5 @@
 import { PGlite, TransactionAbortedError } from '@electric-sql/pglite'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PgliteSession, PREPARED_STATEMENTS_MAX } from './pgliteSession'
 
 let pg: PGlite
@@ -81,6 +81,49 @@ describe('PgliteSession', () => {
     ).rejects.toBeInstanceOf(TransactionAbortedError)
     expect((await session.query('select count(*)::int as n from notes where id = $1', [20])).rows).toEqual([
       { n: 0 },
+    ])
+  })
+
+  it('sends BEGIN with a transaction’s first statement: one call into PostgreSQL per statement, and COMMIT', async () => {
+    const insert = 'insert into notes values ($1, $2)'
+    const count = 'select count(*)::int as n from notes where id >= $1'
+    // Prepared beforehand, so that only the transaction's own calls are counted.
+    await session.query(count, [40])
+    await session.transaction((tx) => tx.query(insert, [40, 'warm']))
+    const calls = vi.spyOn(pg, 'execProtocolStream')
+    try {
+      const seen = await session.transaction(async (tx) => {
+        expect((await tx.query(insert, [41, 'first'])).affectedRows).toBe(1)
+        // The first statement's rows, not BEGIN's (empty) result, come back.
+        return (await tx.query(count, [40])).rows
+      })
+      expect(seen).toEqual([{ n: 2 }])
+      expect(calls).toHaveBeenCalledTimes(3)
+      expect(pg.isInTransaction()).toBe(false)
+    } finally {
+      calls.mockRestore()
+    }
+  })
+
+  it('rolls back a transaction whose first statement fails, and sends nothing for one that runs none', async () => {
+    await expect(
+      session.transaction((tx) => tx.query('insert into notes values ($1, $2)', [40, 'duplicate'])),
+    ).rejects.toMatchObject({ code: '23505' })
+    expect(pg.isInTransaction()).toBe(false)
+    const calls = vi.spyOn(pg, 'execProtocolStream')
+    try {
+      expect(await session.transaction(async () => 'nothing to run')).toBe('nothing to run')
+      await expect(
+        session.transaction(async () => {
+          throw new Error('before any statement')
+        }),
+      ).rejects.toThrow('before any statement')
+      expect(calls).not.toHaveBeenCalled()
+    } finally {
+      calls.mockRestore()
+    }
+    expect((await session.query('select body from notes where id = $1', [40])).rows).toEqual([
+      { body: 'warm' },
     ])
   })
 

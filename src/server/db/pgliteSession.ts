@@ -21,7 +21,8 @@ interface PreparedStatement {
  * again. Here each statement text is prepared once under a name and then run with a single call
  * (bind, describe, execute, sync); values always travel as bind parameters. Transactions are this
  * session's own, behind one lock, so that a statement outside a transaction can never run inside
- * another request's transaction on the shared session.
+ * another request's transaction on the shared session. A transaction's BEGIN travels with its first
+ * statement, in the same call.
  */
 export class PgliteSession {
   readonly #pg: PGlite
@@ -31,6 +32,8 @@ export class PgliteSession {
   /** Close messages for statements dropped from #prepared, sent with the next prepare. */
   #pendingCloses: Uint8Array[] = []
   #nextName = 1
+  /** The running transaction has sent nothing yet: its BEGIN goes with its first statement. */
+  #beginPending = false
   readonly #inTransaction: Queryable = {
     query: (sql, params) => this.#run(sql, params, false),
     exec: (sql) => this.#simple(sql, false).then(() => undefined),
@@ -53,17 +56,23 @@ export class PgliteSession {
     return this.#transactionLock.runExclusive(() => this.#simple(sql, true).then(() => undefined))
   }
 
-  /** Commits when fn resolves, rolls back when it throws (as PGlite's transaction() does). */
+  /**
+   * Commits when fn resolves, rolls back when it throws (as PGlite's transaction() does). Each call
+   * into PostgreSQL runs its generic path (read the message, start and finish the command): BEGIN is
+   * sent with the first statement instead of on its own, and a transaction that ran nothing sends
+   * neither BEGIN nor COMMIT.
+   */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     return this.#transactionLock.runExclusive(async () => {
-      await this.#simple('BEGIN', false)
+      this.#beginPending = true
       let result: T
       try {
         result = await fn(this.#inTransaction)
       } catch (error) {
-        await this.#simple('ROLLBACK', true)
+        if (!this.#takeBegin()) await this.#simple('ROLLBACK', true)
         throw error
       }
+      if (this.#takeBegin()) return result
       // An error caught inside fn leaves the transaction aborted: COMMIT then answers ROLLBACK.
       const [commit] = await this.#simple('COMMIT', true)
       if (commit.command === 'ROLLBACK') throw new TransactionAbortedError()
@@ -71,15 +80,29 @@ export class PgliteSession {
     })
   }
 
+  /** Whether the running transaction's BEGIN is still to be sent; from now on it counts as sent. */
+  #takeBegin(): boolean {
+    const pending = this.#beginPending
+    this.#beginPending = false
+    return pending
+  }
+
+  /** BEGIN's message when it must go before the next statement (see transaction). */
+  #pendingBegin(): Uint8Array[] {
+    return this.#takeBegin() ? [serialize.query('BEGIN')] : []
+  }
+
   async #run<Row>(sql: string, params: unknown[] = [], syncFiles: boolean): Promise<QueryResult<Row>> {
     return this.#pg.runExclusive(async () => {
       const statement = this.#prepared.get(sql) ?? (await this.#prepare(sql))
       this.#prepared.delete(sql)
       this.#prepared.set(sql, statement)
+      const begin = this.#pendingBegin()
       let messages
       try {
         messages = await this.#send(
           [
+            ...begin,
             serialize.bind({ statement: statement.name, values: this.#serializeParams(params, statement) }),
             serialize.describe({ type: 'P' }),
             serialize.execute({}),
@@ -92,8 +115,9 @@ export class PgliteSession {
         if ((error as { code?: string }).code === RESULT_TYPE_CHANGED) this.#forget(sql)
         throw error
       }
-      const [result] = parse.parseResults(messages, this.#pg.parsers)
-      return { rows: result.rows as Row[], affectedRows: result.affectedRows }
+      // BEGIN's own result comes first when it was sent along.
+      const result = parse.parseResults(messages, this.#pg.parsers).slice(begin.length)[0]
+      return { rows: (result?.rows ?? []) as Row[], affectedRows: result?.affectedRows ?? 0 }
     })
   }
 
@@ -134,10 +158,11 @@ export class PgliteSession {
     })
   }
 
-  /** Scripts of several statements, and BEGIN/COMMIT/ROLLBACK: the simple protocol, no parameters. */
+  /** Scripts of several statements, and COMMIT/ROLLBACK: the simple protocol, no parameters. */
   #simple(sql: string, syncFiles: boolean) {
     return this.#pg.runExclusive(async () => {
-      return parse.parseResults(await this.#send([serialize.query(sql)], syncFiles), this.#pg.parsers)
+      const messages = await this.#send([...this.#pendingBegin(), serialize.query(sql)], syncFiles)
+      return parse.parseResults(messages, this.#pg.parsers)
     })
   }
 
