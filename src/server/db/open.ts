@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { unpackCluster } from './clusterTarball'
 import { maintainAtStart } from './maintenance'
@@ -50,7 +50,7 @@ export async function openDatabase({
   let db: Database
   if (pgliteTemplate) {
     // A cluster shut down cleanly: it opens as any existing one, and runs the migrations it lacks.
-    await unpackCluster(await readFile(pgliteTemplate), pgdata)
+    await unpackCluster(pgliteTemplate, pgdata)
     // Nothing synced its files: synced while PGlite starts, and before the set-up can count as done.
     const synced = syncFile ? syncTree(pgdata, syncFile) : Promise.resolve()
     synced.catch(() => {})
