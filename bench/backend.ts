@@ -30,7 +30,8 @@ export interface Backend {
 /**
  * The built backend in its own process, started as Electron starts it (the same parent code, with
  * Node's fork in place of utilityProcess): its start-up time and memory are then its own, not the
- * bench's. A first run includes the restart after the data folder is set up.
+ * bench's. A first run includes a restart when the backend asks for one (a build without its cluster
+ * template: initdb); one from the template answers ready from its first process.
  */
 export async function startBackend(options: BackendOptions): Promise<Backend> {
   const env: NodeJS.ProcessEnv = {

@@ -73,7 +73,7 @@ export async function runBootBench(argv: string[]): Promise<void> {
   }
 }
 
-/** One start of the built backend on dataDir, as run.ts times it (a first run includes its restart). */
+/** One start of the built backend on dataDir, as run.ts times it (a first run: any restart it asks for). */
 async function readyMs(serverJs: string, dataDir: string): Promise<number> {
   const backend = await startBackend({ serverJs, dataDir, demo: true })
   await backend.stop()

@@ -2,7 +2,7 @@
  * Process entry of the embedded backend: Electron runs it in a utilityProcess, web mode (scripts/web.mjs)
  * imports it in plain Node, tests may fork it. Settings come from the environment:
  *   INNKEEPER_DATA_DIR   data folder (default ./.innkeeper)
- *   PORT                 default 4173; 0 picks a free port
+ *   PORT                 default 4173; 0 picks a free port (the data folder's last one when free)
  *   HOST                 default 127.0.0.1; 0.0.0.0 serves the local network
  *   DATABASE_URL         PostgreSQL instead of PGlite
  *   INNKEEPER_DEMO=0     no demo seed on an empty database
@@ -20,7 +20,7 @@
  *   INNKEEPER_DEMO_TODAY YYYY-MM-DD: the day the demo seed lays its bookings around (default: the desk's
  *                        today); end-to-end runs pin it to the day they freeze the browser's clock on
  *   INNKEEPER_RESTART_AFTER_SETUP=1  set by a parent that starts this process again after it created a
- *                        new data folder (see @shared/backendProtocol)
+ *                        new data folder without the build's template (see @shared/backendProtocol)
  */
 import { existsSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -98,9 +98,15 @@ async function main(): Promise<void> {
   const env = process.env
   const dataDir = resolve(env.INNKEEPER_DATA_DIR || '.innkeeper')
   const databaseUrl = env.DATABASE_URL || undefined
-  // Only sets up a new data folder, for the parent to start a fresh process on it.
+  const pgliteTemplate = builtPgliteTemplate()
+  // Only sets up a new data folder with initdb, for the parent to start a fresh process on it; one
+  // unpacked from the build's template is used right away (see StartServerOptions.reopenAfterSetUp).
   const setUpOnly =
-    isChild && env[RESTART_AFTER_SETUP_ENV] === '1' && !databaseUrl && !hasPgliteCluster(dataDir)
+    isChild &&
+    env[RESTART_AFTER_SETUP_ENV] === '1' &&
+    !databaseUrl &&
+    !pgliteTemplate &&
+    !hasPgliteCluster(dataDir)
   // Listening from the start: a SIGTERM (a system shutdown, a parent quitting) or a shutdown request
   // that arrives while the database is still being created lets that finish and then closes it,
   // instead of killing the process half-way (the signal's default).
@@ -126,7 +132,7 @@ async function main(): Promise<void> {
       port: portFromEnv(env.PORT),
       host: env.HOST || '127.0.0.1',
       databaseUrl,
-      pgliteTemplate: builtPgliteTemplate(),
+      pgliteTemplate,
       staticDir: env.INNKEEPER_STATIC_DIR ? resolve(env.INNKEEPER_STATIC_DIR) : defaultStaticDir(),
       demo: env.INNKEEPER_DEMO !== '0',
       today: demoTodayFromEnv(env.INNKEEPER_DEMO_TODAY),

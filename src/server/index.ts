@@ -1,29 +1,29 @@
 import { mkdir } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import { today as localToday } from '@shared/clock'
 import { createAuthService } from './auth'
 import { backupsDir, startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { createBackupService } from './backup/service'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
-import { scheduleMaintenance } from './db/maintenance'
+import { maintainAtStart, scheduleMaintenance } from './db/maintenance'
 import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
 import { syncFileFor, type SyncFile } from './db/pgliteDurability'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
+import { listenOnLastPort } from './http/lastPort'
 import { createLogger, type Logger } from './http/log'
 import { lockDataDir } from './dataDirLock'
 import { loadKeys } from './keys'
 import { attachRealtime, type RealtimeLimits } from './realtime'
 import { createRestService } from './rest'
-import { seedDemo } from './seed'
+import { hashDemoPasswords, seedDemo } from './seed'
 import { createStorageService } from './storage'
 import { publicUrlFor, rebaseLoopbackPublicUrls } from './storage/publicUrls'
 
 export interface StartServerOptions {
   /** Holds PGlite's files, stored objects and the JWT secret. */
   dataDir: string
-  /** 0 (the default) lets the OS choose a free port. */
+  /** 0 (the default): the port this data folder had last time when it is free, else any free one. */
   port?: number
   /** Default 127.0.0.1; web mode for a local network passes 0.0.0.0. */
   host?: string
@@ -51,8 +51,9 @@ export interface StartServerOptions {
    */
   backups?: boolean | BackupOptions
   /**
-   * After creating a new PGlite data folder, open the database again (default true): initdb and the
-   * seed leave PGlite's memory grown. A caller about to start a fresh process on the folder skips it.
+   * After creating a new PGlite data folder with initdb (no pgliteTemplate), open the database again
+   * (default true): initdb leaves PGlite's memory grown. A caller about to start a fresh process on
+   * the folder skips it.
    */
   reopenAfterSetUp?: boolean
   /**
@@ -160,7 +161,7 @@ async function start(
     logger,
     limits: options.realtimeLimits,
   })
-  const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1')
+  const port = await listenOnLastPort(server, options.port ?? 0, options.host ?? '127.0.0.1', options.dataDir)
   baseUrl = `http://${urlHost(options.host ?? '127.0.0.1')}:${port}`
 
   try {
@@ -176,6 +177,13 @@ async function start(
       return options.wrapDatabase ? options.wrapDatabase(opened) : opened
     }
     const newCluster = !options.databaseUrl && !hasPgliteCluster(options.dataDir)
+    // Creating a cluster with initdb (no template) leaves PGlite's memory grown for good, and pgcrypto
+    // loaded: opened again, the database starts as on any later day. About 40 MB less resident
+    // memory for the rest of the day, ~1 s later. A template's cluster opens as on any later day.
+    const reopen = newCluster && !options.pgliteTemplate && options.reopenAfterSetUp !== false
+    // A new folder gets the demo: its password hashes take the thread pool while PGlite starts.
+    const passwordHashes = newCluster && options.demo !== false ? hashDemoPasswords() : undefined
+    passwordHashes?.catch(() => {})
     db = await open()
     await rebaseLoopbackPublicUrls(db, baseUrl)
     if (options.demo !== false && (await isEmpty(db))) {
@@ -185,14 +193,14 @@ async function start(
         publicUrlFor: (bucket: string, name: string) => publicUrlFor(baseUrl, bucket, name),
         putObject: (bucket: string, name: string, bytes: Uint8Array, mimetype: string) =>
           storage.putObject(database, bucket, name, bytes, mimetype),
+        passwordHashes,
       })
       logger.info('demo data seeded')
+      // The seeded tables get the statistics a start gives them (a reopen's start does it).
+      if (!reopen) await maintainAtStart(db)
     }
     if (newCluster) await finishSetUp(options.dataDir)
-    if (newCluster && options.reopenAfterSetUp !== false) {
-      // Creating the cluster (initdb, migrations) and the seed leave PGlite's memory grown for good,
-      // and pgcrypto loaded: opened again, the database starts as on any later day (and its seeded
-      // tables are analysed). About 40 MB less resident memory for the rest of the day, ~1 s later.
+    if (reopen) {
       const created = db
       db = undefined
       await created.close()
@@ -258,17 +266,6 @@ async function start(
     realtimeSettled: () => realtime.settled(),
     close,
   }
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error)
-    server.once('error', onError)
-    server.listen(port, host, () => {
-      server.off('error', onError)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
 }
 
 /** The host to put in URLs: a wildcard address is reached through loopback; IPv6 needs brackets. */

@@ -7,12 +7,13 @@ export type ParentMessage = { type: 'shutdown' }
 export type ChildMessage =
   | { type: 'ready'; url: string; anonKey: string }
   | { type: 'error'; message: string }
-  // Instead of 'ready' when RESTART_AFTER_SETUP_ENV is '1' and a new data folder was created (initdb,
-  // the migrations, the demo seed): the parent shuts this process down and starts it again.
+  // Instead of 'ready' when RESTART_AFTER_SETUP_ENV is '1' and a new data folder was created by initdb
+  // (a build without its cluster template): the parent shuts this process down and starts it again.
   | { type: 'set-up' }
 
 /**
- * Set by a parent that starts the backend again after it created a new data folder: that work leaves
- * the process's memory grown for the rest of the day, and only a fresh process gives it back.
+ * Set by a parent that starts the backend again after it created a new data folder with initdb: that
+ * work leaves the process's memory grown for the rest of the day, and only a fresh process gives it
+ * back. A build's backend unpacks its cluster template instead, and answers 'ready' straight away.
  */
 export const RESTART_AFTER_SETUP_ENV = 'INNKEEPER_RESTART_AFTER_SETUP'

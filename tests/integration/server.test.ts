@@ -1,6 +1,6 @@
 import { once } from 'node:events'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer } from '../../src/server/index'
@@ -241,8 +241,13 @@ describe('web mode and lifecycle', () => {
 
   it('keeps stored image URLs working when the server comes back on another port', async () => {
     const dataDir = join(server.dataDir, 'web')
-    const again = await startServer({ dataDir, port: 0, log: false })
+    // Another program holds the port the folder had (which a server would take again).
+    const lastPort = Number(readFileSync(join(dataDir, 'last-port'), 'utf8'))
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.listen(lastPort, '127.0.0.1', resolve))
+    const again = await startServer({ dataDir, port: 0, log: false }).finally(() => holder.close())
     try {
+      expect(again.url).not.toBe(`http://127.0.0.1:${lastPort}`)
       const client = supabaseClient(again.url, again.anonKey)
       await client.auth.signInWithPassword({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
       const { data, error } = await client.from('cabins').select('image')

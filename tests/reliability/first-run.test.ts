@@ -1,13 +1,24 @@
 import { fork } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup } from '../../src/server/backup'
 import type { Backup } from '../../src/server/backup'
 import { hasPgliteCluster, pgliteDir, setUpMarker } from '../../src/server/db/open'
+import { PGLITE_TEMPLATE_FILE, writePgliteTemplate } from '../../src/server/db/template'
 import { startServer } from '../../src/server/index'
 import { runStaffAdd } from '../../src/server/staffCli'
+import { RESTART_AFTER_SETUP_ENV } from '../../src/shared/backendProtocol'
 import { DEMO_EMAIL, DEMO_PASSWORD, supabaseClient } from '../harness/testServer'
 import { buildServerBundle } from './support/serverBundle'
 
@@ -170,6 +181,48 @@ describe('a first run cut short', () => {
         await again.close()
       }
       summary.push('a restore finished the set-up')
+    },
+    SET_UP_TIMEOUT_MS,
+  )
+})
+
+describe("a first run from the build's template", () => {
+  it(
+    "answers ready from its first process, seeded, where initdb's first run asks for a restart",
+    async () => {
+      // The bundle again, with a template beside it as a build has (out/main).
+      const build = `${dirname(bundle.entry)}-template`
+      cpSync(dirname(bundle.entry), build, { recursive: true })
+      folders.push(build)
+      await writePgliteTemplate(join(build, PGLITE_TEMPLATE_FILE))
+      const dataDir = dataFolder()
+      const child = fork(join(build, 'server.mjs'), [], {
+        env: {
+          ...process.env,
+          INNKEEPER_DATA_DIR: dataDir,
+          PORT: '0',
+          INNKEEPER_LOG: '0',
+          INNKEEPER_BACKUPS: '0',
+          [RESTART_AFTER_SETUP_ENV]: '1',
+        },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      })
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+      try {
+        const message = await new Promise<Record<string, string>>((resolve) => child.once('message', resolve))
+        expect(message).toMatchObject({ type: 'ready' })
+        expect(hasPgliteCluster(dataDir)).toBe(true)
+        const client = supabaseClient(message.url, message.anonKey)
+        const { error } = await client.auth.signInWithPassword({ email: DEMO_EMAIL, password: DEMO_PASSWORD })
+        expect(error).toBeNull()
+        const { count } = await client.from('bookings').select('*', { count: 'exact', head: true })
+        expect(count).toBeGreaterThan(0)
+        child.send({ type: 'shutdown' })
+        expect(await exited).toBe(0)
+      } finally {
+        child.kill('SIGKILL')
+      }
+      summary.push('a first run from the template: ready from one process, seeded')
     },
     SET_UP_TIMEOUT_MS,
   )

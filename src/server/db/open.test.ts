@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate, type Migration } from './migrate'
 import { hasPgliteCluster, openDatabase } from './open'
 import { openPglite } from './pglite'
-import { PGLITE_TEMPLATE_FILE } from './template'
+import { PGLITE_TEMPLATE_FILE, writePgliteTemplate } from './template'
 import { preparePgliteDataDir } from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
@@ -141,6 +141,33 @@ describe('openDatabase on PGlite: a new cluster from a template', () => {
       expect((await again.query('select count(*)::int as n from public.guests')).rows).toEqual([{ n: 1 }])
     } finally {
       await again.close()
+    }
+  }, 120_000)
+})
+
+describe.runIf(process.platform === 'linux')("openDatabase on PGlite: the build's template", () => {
+  it('unpacks a cluster that was shut down cleanly: each file synced once by the set-up, none by a recovery', async () => {
+    const template = join(tempDir(), PGLITE_TEMPLATE_FILE)
+    await writePgliteTemplate(template)
+    const dataDir = tempDir()
+    const synced: string[] = []
+    const db = await openDatabase({
+      dataDir,
+      pgliteTemplate: template,
+      syncFile: (fd) => synced.push(readlinkSync(`/proc/self/fd/${fd}`).slice(dataDir.length)),
+    })
+    try {
+      expect(hasPgliteCluster(dataDir)).toBe(true)
+      const dataFiles = synced.filter((file) => file.startsWith('/pglite/base/'))
+      // Recovery after a crash (what a copy of a running cluster is) would sync all of them again.
+      expect(dataFiles.length).toBeGreaterThan(300)
+      expect(new Set(dataFiles).size).toBe(dataFiles.length)
+      const { rows } = await db.query<{ name: string }>(
+        'select name from innkeeper_meta.schema_migrations order by version',
+      )
+      expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((m) => m.name))
+    } finally {
+      await db.close()
     }
   }, 120_000)
 })

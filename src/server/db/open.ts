@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { unpackCluster } from './clusterTarball'
 import { maintainAtStart } from './maintenance'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
-import type { SyncFile } from './pgliteDurability'
+import { syncTree, type SyncFile } from './pgliteDurability'
 import { sharedBuffersMbFor } from './pgliteMemory'
-import { openPostgres } from './postgres'
 import type { Database } from './types'
 
 export interface OpenDatabaseOptions {
@@ -14,7 +14,7 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** A PostgreSQL server to use instead of PGlite. */
   databaseUrl?: string
-  /** A new PGlite cluster starts from this migrated template (see template.ts) instead of initdb. */
+  /** A new PGlite cluster is unpacked from this migrated template (see template.ts) instead of initdb. */
   pgliteTemplate?: string
   /**
    * The caller goes on setting up a new cluster (the server seeds it) and calls finishSetUp itself;
@@ -36,22 +36,46 @@ export async function openDatabase({
   setUpContinues = false,
   syncFile,
 }: OpenDatabaseOptions): Promise<Database> {
-  if (databaseUrl) return prepared(openPostgres(databaseUrl))
+  if (databaseUrl) {
+    // node-postgres is loaded only here: about 0.1 s of every PGlite start otherwise.
+    const { openPostgres } = await import('./postgres')
+    return prepared(openPostgres(databaseUrl))
+  }
   const pgdata = pgliteDir(dataDir)
   const sharedBuffersMb = sharedBuffersMbFor(pgdata)
-  if (!hasPgliteCluster(dataDir)) {
-    // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
-    await rm(pgdata, { recursive: true, force: true })
-    await startSetUp(dataDir)
-    // Migrations the template does not have yet (none, when it comes from the same build) run after.
-    const loadDataDir = pgliteTemplate ? new Blob([await readFile(pgliteTemplate)]) : undefined
-    const db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, loadDataDir, syncFile }))
-    if (!setUpContinues) await finishSetUp(dataDir)
-    return db
+  if (hasPgliteCluster(dataDir)) return openExistingPglite(pgdata, sharedBuffersMb, syncFile)
+  // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
+  await rm(pgdata, { recursive: true, force: true })
+  await startSetUp(dataDir)
+  let db: Database
+  if (pgliteTemplate) {
+    // A cluster shut down cleanly: it opens as any existing one, and runs the migrations it lacks.
+    await unpackCluster(pgliteTemplate, pgdata)
+    // Nothing synced its files: synced while PGlite starts, and before the set-up can count as done.
+    const synced = syncFile ? syncTree(pgdata, syncFile) : Promise.resolve()
+    synced.catch(() => {})
+    db = await openExistingPglite(pgdata, sharedBuffersMb, syncFile)
+    await synced.catch(async (error: unknown) => {
+      await db.close()
+      throw error
+    })
+  } else {
+    db = await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, syncFile }))
   }
+  if (!setUpContinues) await finishSetUp(dataDir)
+  return db
+}
+
+/**
+ * pgcrypto is loaded only where the bootstrap creates the extension (initdb's new cluster): on an
+ * existing one `create extension if not exists` finds it in the catalog without its files.
+ */
+async function openExistingPglite(
+  pgdata: string,
+  sharedBuffersMb: number,
+  syncFile: SyncFile | undefined,
+): Promise<Database> {
   try {
-    // pgcrypto is loaded for a new cluster only, whose bootstrap creates the extension: on an
-    // existing one `create extension if not exists` finds it in the catalog without its files.
     return await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false, syncFile }))
   } catch (error) {
     // A migration that calls pgcrypto (none does today) gets it on a second try.

@@ -66,7 +66,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     },
   })
   await pg.waitReady
-  if (syncFile && dataDir && unpacked) syncTree(dataDir, syncFile)
+  if (syncFile && dataDir && unpacked) await syncTree(dataDir, syncFile)
   // JSON timestamps then read +00:00, as Supabase's do.
   await pg.exec("set time zone 'UTC'")
   const session = new PgliteSession(pg)

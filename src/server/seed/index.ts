@@ -52,6 +52,13 @@ export async function demoObjects(): Promise<DemoObject[]> {
   )
 }
 
+/** The demo accounts' password hashes (bcrypt, on libuv's thread pool): about 0.1 s of CPU. */
+export function hashDemoPasswords(): Promise<DemoPasswordHashes> {
+  return Promise.all([hashPassword(DEMO_STAFF.password), hashPassword(DEMO_FRONT_DESK.password)])
+}
+
+export type DemoPasswordHashes = [staff: string, frontDesk: string]
+
 export interface SeedDemoOptions {
   /** The desk's local date, 'YYYY-MM-DD': bookings are laid out around it. */
   today: string
@@ -59,6 +66,8 @@ export interface SeedDemoOptions {
   publicUrlFor(bucket: string, name: string): string
   /** Stores an object (file and storage.objects row). Called before the seed's transaction opens. */
   putObject(bucket: string, name: string, bytes: Uint8Array, mimetype: string): Promise<void>
+  /** hashDemoPasswords(), when the caller started it ahead (a new data folder): hashed here otherwise. */
+  passwordHashes?: Promise<DemoPasswordHashes>
 }
 
 export type SeedResult =
@@ -83,10 +92,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   for (const object of await demoObjects()) {
     await options.putObject(object.bucket, object.name, object.bytes, object.mimetype)
   }
-  const [passwordHash, frontDeskPasswordHash] = await Promise.all([
-    hashPassword(DEMO_STAFF.password),
-    hashPassword(DEMO_FRONT_DESK.password),
-  ])
+  const [passwordHash, frontDeskPasswordHash] = await (options.passwordHashes ?? hashDemoPasswords())
   const bookings = planDemoBookings(options.today)
 
   return db.transaction(async (tx) => {

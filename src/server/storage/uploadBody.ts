@@ -1,4 +1,4 @@
-import busboy from 'busboy'
+import type busboy from 'busboy'
 import { UPLOAD_HARD_LIMIT_BYTES } from '../config'
 import type { ApiRequest } from '../http/types'
 import { invalidRequest, tooLarge } from './errors'
@@ -17,7 +17,11 @@ export interface UploadedFile {
  */
 export async function readUploadedFile(req: ApiRequest): Promise<UploadedFile> {
   const contentType = req.headers['content-type'] ?? ''
-  if (/^multipart\/form-data/i.test(contentType)) return readMultipart(req.body, contentType)
+  if (/^multipart\/form-data/i.test(contentType)) {
+    // Loaded at the first upload, not at every start.
+    const { default: parse } = await import('busboy')
+    return readMultipart(parse, req.body, contentType)
+  }
   if (req.body.length === 0) throw invalidRequest('No content provided')
   return {
     bytes: req.body,
@@ -26,11 +30,11 @@ export async function readUploadedFile(req: ApiRequest): Promise<UploadedFile> {
   }
 }
 
-function readMultipart(body: Buffer, contentType: string): Promise<UploadedFile> {
+function readMultipart(parse: typeof busboy, body: Buffer, contentType: string): Promise<UploadedFile> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy
     try {
-      parser = busboy({
+      parser = parse({
         headers: { 'content-type': contentType },
         limits: { files: 1, fileSize: UPLOAD_HARD_LIMIT_BYTES, fields: 20, fieldSize: 64 * 1024, parts: 30 },
       })
