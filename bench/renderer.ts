@@ -40,6 +40,8 @@ export interface LoginBundle {
 }
 
 const LOGIN_ROUTE = 'src/features/auth/LoginPage.tsx'
+/** The app (React DOM, Ant Design): the entry imports it once it has started the first requests. */
+const APP_SHELL = 'src/app/mount.tsx'
 /** What must never be part of the login screen's JavaScript. */
 const LAZY_MODULES = [
   'src/features/dashboard/charts/DashboardCharts.tsx',
@@ -50,8 +52,8 @@ const LAZY_MODULES = [
 ]
 
 /**
- * From the build's module graph: the entry chunk and everything it imports statically, plus the login
- * route's chunk and its static imports — what the browser runs to show the login screen. Each file is
+ * From the build's module graph: the entry chunk, the app it imports next and the login route's chunk,
+ * each with everything it imports statically — what the browser runs to show the login screen. Each file is
  * gzipped on its own, as a server sends it.
  */
 export function loginBundle(rendererDir: string): LoginBundle {
@@ -60,7 +62,8 @@ export function loginBundle(rendererDir: string): LoginBundle {
     ManifestChunk
   >
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry)
-  if (!entry || !manifest[LOGIN_ROUTE]) throw new Error('The manifest has no entry or no login route chunk')
+  if (!entry || !manifest[APP_SHELL] || !manifest[LOGIN_ROUTE])
+    throw new Error('The manifest has no entry, app or login route chunk')
   const needed = new Set<string>()
   const visit = (key: string) => {
     if (needed.has(key)) return
@@ -68,6 +71,7 @@ export function loginBundle(rendererDir: string): LoginBundle {
     for (const imported of manifest[key].imports ?? []) visit(imported)
   }
   visit(entry)
+  visit(APP_SHELL)
   visit(LOGIN_ROUTE)
   const files = [...needed]
     .map((key) => manifest[key].file)

@@ -87,6 +87,33 @@ test('opening the app signed in makes one call for the figures and none for conf
   expect(paths).not.toContain('/config.json')
 })
 
+test('opening the app signed in asks for the session and the figures before React DOM has arrived', async ({
+  page,
+}) => {
+  await login(page)
+  const asked = new Set<string>()
+  let askedBoth!: () => void
+  const bothAsked = new Promise<void>((resolve) => (askedBoth = resolve))
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname === '/auth/v1/user' || pathname === '/rest/v1/rpc/get_dashboard') asked.add(pathname)
+    if (asked.size === 2) askedBoth()
+  })
+  // React DOM (and with it the app) is held back until both requests are out, or for 10 s: an entry
+  // that needed it before asking would only ask once it came, late.
+  let heldUntilAsked = false
+  await page.route(/\/assets\/react-dom-[^/]*\.js$/, async (route) => {
+    heldUntilAsked = await Promise.race([
+      bothAsked.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+    ])
+    await route.continue()
+  })
+  await page.reload()
+  await expectPeriod(page, 7)
+  expect(heldUntilAsked).toBe(true)
+})
+
 test('a session the server has ended opens the login; the dashboard asked for meanwhile never shows', async ({
   page,
 }) => {

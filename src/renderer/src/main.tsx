@@ -4,33 +4,30 @@ import '@fontsource/poppins/400.css'
 import '@fontsource/poppins/500.css'
 import '@fontsource/poppins/600.css'
 import './app/theme.css'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
-import { ErrorScreen } from './app/ErrorScreen'
 import { createAppRouter } from './app/router'
 import { createQueryClient } from './lib/queryClient'
 import { initSupabase } from './lib/supabase'
 import { detectPlatform } from './platform'
 
-const root = createRoot(document.getElementById('root')!)
-
+/**
+ * The entry imports neither React DOM nor Ant Design: it connects to the backend and creates the
+ * router, whose loaders start the first screen's session check and data, and only then imports the
+ * app (preloaded with the page, see electron.vite.config.ts), so the requests travel while React
+ * and Ant Design evaluate.
+ */
 async function start() {
   const platform = detectPlatform()
   try {
     initSupabase(await platform.loadBackendConfig(), platform)
   } catch (error) {
-    root.render(<ErrorScreen error={error} />)
+    const { mountStartFailure } = await import('./app/mount')
+    mountStartFailure(error)
     return
   }
   const queryClient = createQueryClient()
-  // Creating the router starts the first screen: its chunk, the session check and its data at once.
   const router = createAppRouter(queryClient)
-  root.render(
-    <StrictMode>
-      <App platform={platform} queryClient={queryClient} router={router} />
-    </StrictMode>,
-  )
+  const { mountApp } = await import('./app/mount')
+  mountApp({ platform, queryClient, router })
 }
 
 void start()

@@ -40,7 +40,7 @@ function ThemedApp({ router }: { router: AppRouter }) {
   )
 }
 
-interface AppProps {
+export interface AppProps {
   platform: Platform
   queryClient: QueryClient
   router: AppRouter

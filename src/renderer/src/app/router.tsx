@@ -1,10 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense } from 'react'
 import { createHashRouter, Navigate, Outlet, type LoaderFunction } from 'react-router-dom'
 import { startSessionCheck } from '../features/auth/userQuery'
 import { prefetchDashboard } from '../features/dashboard/dashboardQuery'
-import { NotFoundPage } from './NotFoundPage'
-import { RouteErrorScreen } from './ErrorScreen'
 import { RouteTitle, type TitleHandle } from './RouteTitle'
+
+// The entry creates the router before it imports Ant Design (main.tsx): the screens that use it
+// are imported when they are first drawn.
+const RouteErrorScreen = lazy(async () => ({ default: (await import('./ErrorScreen')).RouteErrorScreen }))
 
 /** Every screen is its own chunk: the login screen loads without the dashboard's charts. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
@@ -35,7 +38,11 @@ export function createAppRouter(queryClient: QueryClient) {
           <Outlet />
         </>
       ),
-      errorElement: <RouteErrorScreen />,
+      errorElement: (
+        <Suspense fallback={null}>
+          <RouteErrorScreen />
+        </Suspense>
+      ),
       // Blank until the first screen's code is in: it is preloaded with the page (modulepreload).
       HydrateFallback: () => null,
       children: [
@@ -154,7 +161,11 @@ export function createAppRouter(queryClient: QueryClient) {
           ],
         },
         { path: 'login', ...titled('Log in'), lazy: page(() => import('../features/auth/LoginPage')) },
-        { path: '*', ...titled('Page not found'), element: <NotFoundPage /> },
+        {
+          path: '*',
+          ...titled('Page not found'),
+          lazy: async () => ({ Component: (await import('./NotFoundPage')).NotFoundPage }),
+        },
       ],
     },
   ])
