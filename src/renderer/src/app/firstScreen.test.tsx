@@ -58,6 +58,8 @@ function openApp(hash: string) {
 const bookingsFigure = () => within(screen.getByRole('region', { name: 'Bookings' })).getByRole('paragraph')
 /** The first render of a screen loads its lazy chunk, which a test run compiles first. */
 const CHUNK_LOAD = { timeout: 10_000 }
+// A test waits up to CHUNK_LOAD for a chunk, so it may take longer than the default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30_000 })
 
 beforeEach(() => {
   vi.mocked(hasSession).mockResolvedValue(true)
