@@ -1,10 +1,11 @@
-import { fork } from 'node:child_process'
+import { fork, type ForkOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import {
   definedEnv,
   forkWithChildProcess,
   startBackend as startBackendProcess,
 } from '../src/main/backendProcess'
+import { memoryBreakdown, type MemoryBreakdown } from './backendMemory'
 
 export interface BackendOptions {
   /** The built process entry, out/main/server.js. */
@@ -15,6 +16,9 @@ export interface BackendOptions {
   staticDir?: string
   /** Seed the demo data into an empty database. */
   demo: boolean
+  /** Extra Node flags and environment for the process (bench/memory.ts tries settings with them). */
+  execArgv?: string[]
+  env?: Record<string, string>
 }
 
 export interface Backend {
@@ -22,8 +26,9 @@ export interface Backend {
   anonKey: string
   /** From starting the process until it reported ready (it then answers requests). */
   readyMs: number
-  /** Resident memory of the backend process now, and its peak so far, in MB. */
-  memory(): { rssMb: number; peakRssMb: number }
+  pid: number | undefined
+  /** Resident memory of the backend process now, and its peak so far, in MB; where it is. */
+  memory(): { rssMb: number; peakRssMb: number; breakdown: MemoryBreakdown }
   stop(): Promise<void>
 }
 
@@ -42,6 +47,7 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     INNKEEPER_DEMO: options.demo ? '1' : '0',
     INNKEEPER_LOG: '0',
     INNKEEPER_BACKUPS: '0',
+    ...options.env,
   }
   delete env.DATABASE_URL
   delete env.INNKEEPER_STATIC_DIR
@@ -50,7 +56,8 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
 
   const started = performance.now()
   const backend = await startBackendProcess({
-    fork: forkWithChildProcess(fork),
+    fork: forkWithChildProcess(((modulePath: string, args: string[], forkOptions: ForkOptions) =>
+      fork(modulePath, args, { ...forkOptions, execArgv: options.execArgv })) as typeof fork),
     modulePath: options.serverJs,
     env: definedEnv(env),
     readyTimeoutMs: 120_000,
@@ -60,13 +67,14 @@ export async function startBackend(options: BackendOptions): Promise<Backend> {
     url: backend.url,
     anonKey: backend.anonKey,
     readyMs,
+    pid: backend.pid,
     memory: () => memoryOf(backend.pid),
     stop: () => backend.stop(),
   }
 }
 
-function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: number } {
+function memoryOf(pid: number | undefined): { rssMb: number; peakRssMb: number; breakdown: MemoryBreakdown } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1])
-  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024 }
+  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024, breakdown: memoryBreakdown(pid!) }
 }

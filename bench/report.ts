@@ -6,6 +6,7 @@ import type { LoadFigures } from './load'
 import { OVERHEAD_GOAL, type OverheadFigures } from './overhead'
 import type { RealtimeFigures } from './realtime'
 import type { LoginBundle } from './renderer'
+import type { MemoryBreakdown } from './backendMemory'
 import type { HeapFigures } from './rendererMemory'
 import type { ActivityFigures } from './activity'
 import type { ReservationFigures } from './reservations'
@@ -14,6 +15,8 @@ import type { Latency } from './stats'
 export interface Memory {
   rssMb: number
   peakRssMb: number
+  /** Where the resident memory is (bench/backendMemory.ts). */
+  breakdown?: MemoryBreakdown
 }
 
 export interface EngineResults {

@@ -10,7 +10,7 @@ import type { Database } from '../src/server/db/types'
 import { DEMO_STAFF } from '../src/server/seed'
 import { recordRequests, signIn, supabase } from './appClient'
 import { measureApp, type AppFigures, type DeskDay } from './appFigures'
-import { startBackend } from './backend'
+import { startBackend, type BackendOptions } from './backend'
 import { directDashboard } from './direct'
 import { measureDirectOverhead, measureHttpOverhead, type HttpOverhead } from './overhead'
 import { measureCalendarPage, measureCalendarWindow, type CalendarPageFigures } from './calendar'
@@ -272,6 +272,7 @@ export async function largeBackend(
   databaseUrl: string | undefined,
   desk: DeskDay,
   withCalendarPage: boolean,
+  settings: Pick<BackendOptions, 'execArgv' | 'env'> = {},
 ) {
   const backend = await startBackend({
     serverJs: build.serverJs,
@@ -279,6 +280,7 @@ export async function largeBackend(
     databaseUrl,
     demo: false,
     staticDir: withCalendarPage ? build.rendererDir : undefined,
+    ...settings,
   })
   try {
     await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)

@@ -21,11 +21,14 @@ const benchClient = {
 
 // --boot: issue 21's start-up and memory rows alone (bench/boot.ts).
 const boot = process.argv.includes('--boot')
-const { module } = await runnerImport(resolve(root, boot ? 'bench/boot.ts' : 'bench/run.ts'), {
+// --memory: issue 21's memory rows stage by stage, with where the memory is (bench/memory.ts).
+const memory = process.argv.includes('--memory')
+const entry = boot ? 'bench/boot.ts' : memory ? 'bench/memory.ts' : 'bench/run.ts'
+const { module } = await runnerImport(resolve(root, entry), {
   root,
   configFile: false,
   logLevel: 'error',
   resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
   plugins: [benchClient],
 })
-await (boot ? module.runBootBench : module.runBench)(process.argv.slice(2))
+await (boot ? module.runBootBench : memory ? module.runMemoryBench : module.runBench)(process.argv.slice(2))

@@ -7,6 +7,7 @@ import { PassThrough } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
+  BACKEND_MEMORY_ENV,
   backendFailureMessage,
   BackendStartError,
   forkWithChildProcess,
@@ -70,6 +71,30 @@ const exited = (child: ChildProcess) =>
     : new Promise<void>((resolve) => child.once('exit', () => resolve()))
 
 describe('startBackend', () => {
+  it('gives the backend process the memory settings (BACKEND_MEMORY_ENV), under what the caller sets', async () => {
+    const envs: Record<string, string>[] = []
+    const capturing: ForkBackend = (modulePath, env) => {
+      envs.push(env)
+      return forkWithChildProcess(trackingFork)(modulePath, env)
+    }
+    const env = {
+      ...process.env,
+      FAKE_BACKEND: 'ready',
+      FAKE_BACKEND_LOG: log,
+      INNKEEPER_DATA_DIR: dir,
+      PORT: '0',
+    }
+    const backend = await startBackend({
+      fork: capturing,
+      modulePath: fakeBackend,
+      env: env as Record<string, string>,
+    })
+    expect(envs[0]!.MALLOC_TRIM_THRESHOLD_).toBe('131072')
+    expect(BACKEND_MEMORY_ENV).toEqual({ MALLOC_TRIM_THRESHOLD_: '131072' })
+    expect(envs[0]!.INNKEEPER_DATA_DIR).toBe(dir)
+    await backend.stop()
+  })
+
   it('resolves with the URL and anon key the backend reports, and passes the data folder and port', async () => {
     const backend = await start('ready')
     expect(backend.url).toBe('http://127.0.0.1:43210')

@@ -65,6 +65,17 @@ export interface StartBackendOptions {
 }
 
 const DEFAULT_READY_TIMEOUT_MS = 60_000
+
+/**
+ * Environment every backend process gets, for its memory (issue 21). glibc's malloc (Linux) keeps
+ * freed memory at the top of each thread's arena up to a threshold that grows with the largest block
+ * ever freed; V8's optimising WebAssembly compiler frees tens of MB of its work that way while it
+ * compiles PGlite's hot functions, and the process then held them for good (bench/memory.ts: 45-65
+ * MB in arenas after the bench's load, 15-27 MB with this). A fixed threshold of 128 kB (glibc's
+ * default before it grows) gives that memory back. Other C libraries ignore the variable.
+ */
+export const BACKEND_MEMORY_ENV: Readonly<Record<string, string>> = { MALLOC_TRIM_THRESHOLD_: '131072' }
+
 /**
  * How long a backend asked to shut down may take before it is killed. Its own close waits up to
  * CLOSE_GRACE_MS for requests in flight, then for a backup that is copying (the demo data: about a
@@ -99,7 +110,7 @@ function launch(
   readyTimeout: { totalMs: number; remainingMs: number },
 ): Promise<RunningBackend | 'set-up'> {
   const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS
-  const child = options.fork(options.modulePath, env)
+  const child = options.fork(options.modulePath, { ...BACKEND_MEMORY_ENV, ...env })
 
   let exitCode: number | null | undefined
   let stopping = false

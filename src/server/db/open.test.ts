@@ -28,13 +28,13 @@ afterAll(() => {
 })
 
 describe('openDatabase on PGlite: memory settings', () => {
-  it('creates a new cluster with pgcrypto and 16 MB of shared buffers', async () => {
+  it('creates a new cluster with pgcrypto and 8 MB of shared buffers', async () => {
     const dataDir = tempDir()
     expect(hasPgliteCluster(dataDir)).toBe(false)
     const db = await openDatabase({ dataDir })
     try {
       expect(hasPgliteCluster(dataDir)).toBe(true)
-      expect(await setting(db, 'shared_buffers')).toBe('16MB')
+      expect(await setting(db, 'shared_buffers')).toBe('8MB')
       // The bootstrap's `create extension pgcrypto` needs its files: loaded for a new cluster.
       const { rows } = await db.query<{ digest: string }>(DIGEST)
       expect(rows[0].digest).toHaveLength(64)
@@ -55,7 +55,7 @@ describe('openDatabase on PGlite: memory settings', () => {
 
     const again = await openDatabase({ dataDir })
     try {
-      expect(await setting(again, 'shared_buffers')).toBe('16MB')
+      expect(await setting(again, 'shared_buffers')).toBe('8MB')
       expect((await again.query('select "fullName" from public.guests')).rows).toEqual([{ fullName: 'Kept' }])
       // Still registered in the catalog, but not loaded.
       const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)

@@ -27,7 +27,7 @@ export interface OpenPgliteOptions {
    * with "could not access file $libdir/pgcrypto".
    */
   pgcrypto?: boolean
-  /** PostgreSQL's shared_buffers in MB (default 16; see pgliteMemory.ts). */
+  /** PostgreSQL's shared_buffers in MB (default 8; see pgliteMemory.ts). */
   sharedBuffersMb?: number
   /**
    * Durable commits (with dataDir): PostgreSQL's fsync is on and its syncs reach the disk through
@@ -57,7 +57,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     startParams: [
       ...(durable ? durableStartParams() : PGlite.defaultStartParams),
       '-c',
-      `shared_buffers=${options.sharedBuffersMb ?? 16}MB`,
+      `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
     ],
     parsers: {
       [types.DATE]: rowParsers.date,

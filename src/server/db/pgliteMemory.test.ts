@@ -26,19 +26,19 @@ describe('sharedBuffersMbFor', () => {
 
   it('gives a new cluster (no files yet) the minimum', () => {
     expect(sharedBuffersMbFor(join(tmpdir(), 'innkeeper-no-such-cluster'))).toBe(MIN_SHARED_BUFFERS_MB)
-    expect(MIN_SHARED_BUFFERS_MB).toBe(16)
+    expect(MIN_SHARED_BUFFERS_MB).toBe(8)
   })
 
-  it('gives the demo business (about 23 MB of files, templates included) the minimum', () => {
-    expect(sharedBuffersMbFor(pgdata(8, 7, 8))).toBe(16)
+  it('gives the demo business (10 MB of files beside a 7 MB template) the minimum', () => {
+    expect(sharedBuffersMbFor(pgdata(6, 7, 4))).toBe(8)
   })
 
-  it('grows with the data: half of every database file under base/', () => {
-    expect(sharedBuffersMbFor(pgdata(40, 30, 30))).toBe(50)
+  it('grows with the data: half of the largest database’s files, the templates beside it not counted', () => {
+    expect(sharedBuffersMbFor(pgdata(40, 30, 30))).toBe(35)
   })
 
-  it('stops at PostgreSQL’s default for a large property (264 MB of files at 500 000 bookings)', () => {
-    expect(sharedBuffersMbFor(pgdata(200, 64))).toBe(MAX_SHARED_BUFFERS_MB)
+  it('stops at PostgreSQL’s default for a large property (1 GB of files at 500 000 bookings)', () => {
+    expect(sharedBuffersMbFor(pgdata(1021, 7))).toBe(MAX_SHARED_BUFFERS_MB)
     expect(MAX_SHARED_BUFFERS_MB).toBe(128)
   })
 })
