@@ -2,7 +2,7 @@
 // the 500 000-booking property. PostgreSQL is measured too when BENCH_DATABASE_URL or TEST_DATABASE_URL
 // names a superuser URL.
 import { resolve } from 'node:path'
-import { runnerImport } from 'vite'
+import { importTs } from './lib/importTs.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const rendererClient = resolve(root, 'src/renderer/src/lib/supabase.ts')
@@ -24,11 +24,5 @@ const boot = process.argv.includes('--boot')
 // --memory: issue 21's memory rows stage by stage, with where the memory is (bench/memory.ts).
 const memory = process.argv.includes('--memory')
 const entry = boot ? 'bench/boot.ts' : memory ? 'bench/memory.ts' : 'bench/run.ts'
-const { module } = await runnerImport(resolve(root, entry), {
-  root,
-  configFile: false,
-  logLevel: 'error',
-  resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
-  plugins: [benchClient],
-})
+const module = await importTs(entry, { plugins: [benchClient] })
 await (boot ? module.runBootBench : memory ? module.runMemoryBench : module.runBench)(process.argv.slice(2))

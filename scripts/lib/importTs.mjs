@@ -10,7 +10,7 @@ const root = new URL('../..', import.meta.url).pathname
 
 let environment
 
-async function runner() {
+async function runner(plugins) {
   if (!environment) {
     const config = await resolveConfig(
       {
@@ -19,6 +19,7 @@ async function runner() {
         envDir: false,
         logLevel: 'error',
         resolve: { alias: { '@shared': resolve(root, 'src/shared') } },
+        plugins,
         environments: {
           inline: {
             consumer: 'server',
@@ -38,6 +39,7 @@ async function runner() {
   return environment.runner
 }
 
-export async function importTs(path) {
-  return (await runner()).import(resolve(root, path))
+/** `plugins` apply to every module the process loads this way; the first call's are kept. */
+export async function importTs(path, { plugins = [] } = {}) {
+  return (await runner(plugins)).import(resolve(root, path))
 }
