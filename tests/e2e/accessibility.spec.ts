@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import {
@@ -9,57 +8,11 @@ import {
   useDisplayMode,
   waitForOpened,
 } from './support/app'
+import { axeViolations } from './support/axe'
 import { bookingIdsShown, findBooking, isPaid } from './support/bookings'
 
-/** WCAG 2.2 AA, as axe-core tags its rules (2.2 added AA rules only at level AA). */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-/**
- * Waits for the page's transitions and finite animations to end: a button turning enabled once its
- * data arrived, or a toast fading in, has blended colours meanwhile, and axe measures them as they are
- * at that instant. Endless ones (a spinner, a skeleton's shimmer) are left running. A transition only
- * exists once the browser has styled the change, so each round first lets two frames pass, and the
- * rounds go on until a frame starts none (a print view's button enabled in the same render as its
- * sheet was otherwise measured mid-fade).
- */
-async function settleAnimations(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
-    for (;;) {
-      await nextFrame()
-      await nextFrame()
-      const running = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
-        )
-      if (running.length === 0) return
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)))
-    }
-  })
-}
-
-/** Every serious or critical violation of the screen once settled, one line each, with its elements. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settleAnimations(page)
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  return violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, impact, help, nodes }) => {
-      const elements = nodes.map(({ target, any }) => {
-        // color-contrast says which colours it measured: the fix starts from them.
-        const measured = any.find(({ data }) => data && typeof data === 'object' && 'contrastRatio' in data)
-        const { fgColor, bgColor, contrastRatio } = (measured?.data ?? {}) as Record<string, unknown>
-        const colours = measured ? ` (${fgColor} on ${bgColor}: ${contrastRatio}:1)` : ''
-        return `    ${target.join(' ')}${colours}`
-      })
-      return `${id} (${impact}): ${help}\n${elements.join('\n')}`
-    })
-}
-
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  const found = await seriousViolations(page)
+  const found = await axeViolations(page)
   // Soft: one run reports every screen's violations, not only the first screen's.
   expect.soft(found, `${screen}:\n${found.join('\n')}`).toEqual([])
 }

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { staffApi, type StaffApi } from './support/api'
 import { expectReadableIn, login, useDisplayMode, waitForOpened } from './support/app'
+import { axeViolations } from './support/axe'
 import { bookingIdsShown, bookingRow, chooseBookingAction, parseMoney } from './support/bookings'
 import { DESK_NOW } from './support/deskDay'
 import { failRequests, restError } from './support/network'
@@ -234,15 +234,9 @@ test('a cancel that fails says why, and the booking shows as it is', async ({ pa
   )
 })
 
-/** WCAG 2.2 AA, as axe-core tags its rules. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  const serious = violations
-    .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-    .map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`)
-  expect(serious, where).toEqual([])
+  const found = await axeViolations(page)
+  expect(found, `${where}:\n${found.join('\n')}`).toEqual([])
 }
 
 for (const mode of ['light', 'dark'] as const) {

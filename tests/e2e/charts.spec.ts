@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { login, useDisplayMode } from './support/app'
+import { axeViolations } from './support/axe'
 
 /** A dashboard answer with known figures: three stay buckets and three days of sales. */
 const answer = {
@@ -79,13 +79,7 @@ for (const mode of ['light', 'dark'] as const) {
     await openDashboard(page)
     await expect(durations(page).getByRole('table')).toBeVisible()
     await expect(sales(page).locator('canvas')).toBeVisible()
-    const { violations } = await new AxeBuilder({ page })
-      .include('section:has(table)')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([])
+    expect(await axeViolations(page, { include: 'section:has(table)' })).toEqual([])
   })
 }
 

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import { type Locator, type Page } from '@playwright/test'
 import { expect, test } from './support/test'
 import { login, useDisplayMode } from './support/app'
+import { axeViolations } from './support/axe'
 import { staffApi } from './support/api'
 import { bookingIdsShown } from './support/bookings'
 import { DESK_TODAY } from './support/deskDay'
@@ -205,14 +205,6 @@ test('checking in a stay that starts on a later day warns with its date first', 
 /** A day half done (arrived, departed and still expected guests), for the checks below. */
 const halfDoneDay = fileURLToPath(new URL('./fixtures/today-activity.json', import.meta.url))
 
-/** Serious and critical accessibility violations on the page as it is. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-}
-
 for (const mode of ['light', 'dark'] as const) {
   test(`Today and its check-out dialog pass the accessibility check in ${mode} mode`, async ({ page }) => {
     await useDisplayMode(page, mode)
@@ -220,10 +212,10 @@ for (const mode of ['light', 'dark'] as const) {
     await login(page)
     await expect(todayPanel(page).getByText('Departed').first()).toBeVisible()
     await expect(page.locator('canvas')).not.toHaveCount(0)
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await axeViolations(page, { allRules: true })).toEqual([])
 
     await todayRows(page).getByRole('button', { name: 'Check out' }).first().click()
     await expect(page.getByRole('dialog')).toBeVisible()
-    expect(await seriousViolations(page)).toEqual([])
+    expect(await axeViolations(page, { allRules: true })).toEqual([])
   })
 }
