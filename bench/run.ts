@@ -37,7 +37,7 @@ export type Engine = 'pglite' | 'postgres'
 const ROOT = new URL('..', import.meta.url).pathname
 // Inside the project, so the built backend finds its packages in node_modules; ignored by git.
 const BUILD_DIR = join(ROOT, 'node_modules', '.cache', 'innkeeper-bench')
-const RUNS = 40
+export const RUNS = 40
 const LOAD = { connections: 10, seconds: 30 }
 /** Issue 19: desks subscribed to live updates during the sustained load, and a booking change every 200 ms. */
 export const REALTIME = { clients: 50, writeEveryMs: 200 }
