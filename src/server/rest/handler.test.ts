@@ -1,7 +1,7 @@
 import { toLocalIsoDate } from '@shared/clock'
 import { addDays } from '@shared/domain/format'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   createTestDatabase,
   testDatabaseKinds,
@@ -10,6 +10,13 @@ import {
 import type { Database } from '../db/types'
 import type { Caller, ServiceContext } from '../http/types'
 import { createRestHandler, refreshSchemaCache } from './index'
+import { planRead } from './plan/read'
+
+// Counted, not changed: a call of a shape seen before must not be planned again.
+vi.mock('./plan/read', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./plan/read')>()
+  return { ...original, planRead: vi.fn(original.planRead) }
+})
 
 /**
  * The handler against a migrated PGlite, without HTTP: what the integration tests cannot reach
@@ -225,6 +232,17 @@ describe.each(testDatabaseKinds())('REST handler on %s', (kind) => {
       const res = await call('GET', '/rpc/rest_log_it', 'p_msg=x')
       expect(res.status).toBe(405)
       expect(res.json).toMatchObject({ code: '25006' })
+    })
+
+    it('plans a call once per shape: other arguments are bind values of the same statement', async () => {
+      const planned = vi.mocked(planRead).mock.calls.length
+      // An alias of this engine's own, so the other engine's run of this test is a shape of its own.
+      const column = `${kind}_id`
+      const over = (min: number) =>
+        call('POST', '/rpc/rest_items_over', `select=${column}:id&order=id.desc`, {}, { min })
+      expect((await over(1)).json).toEqual([{ [column]: 3 }, { [column]: 2 }])
+      expect((await over(2)).json).toEqual([{ [column]: 3 }])
+      expect(vi.mocked(planRead).mock.calls.length - planned).toBe(1)
     })
 
     it('makes a read-only call read-only in the statement that sets its role, not in one of its own', async () => {

@@ -18,6 +18,7 @@ import {
   noChangeCte,
   updateCte,
 } from './sql/mutate'
+import { RecentStatements } from './recentStatements'
 import { Params } from './sql/params'
 import { readStatement, writeWhereSql } from './sql/read'
 
@@ -30,17 +31,14 @@ interface PreparedRead {
 }
 
 /**
- * Built statements of recent reads, by everything that shapes them. A list page that React Query
- * refetches skips parsing and planning; values are in `values`, so the SQL text is the same for every
- * page of a list and Postgres sees one statement shape.
+ * Built statements of recent reads. A list page that React Query refetches skips parsing and
+ * planning; values are in `values`, so the SQL text is the same for every page of a list.
  */
-const preparedReads = new Map<string, PreparedRead>()
-const PREPARED_READS_MAX = 500
+const recentReads = new RecentStatements<PreparedRead>(500)
 
 function prepareRead(r: RestRequest, table: TableInfo): PreparedRead {
   const { req } = r
-  const isHead = req.method === 'HEAD'
-  const key = [
+  const shape = [
     r.cache.generation,
     req.method,
     table.name,
@@ -49,34 +47,25 @@ function prepareRead(r: RestRequest, table: TableInfo): PreparedRead {
     req.headers.accept,
     req.headers.range,
   ].join('\n')
-  const hit = preparedReads.get(key)
-  if (hit) {
-    // Refresh its place so the cache keeps what is used.
-    preparedReads.delete(key)
-    preparedReads.set(key, hit)
-    return hit
-  }
-  const query = parseQuery(req.rawQuery, 'table')
-  const rangeHeader = parseRangeHeader(req.headers.range)
-  const root = planRead(table, query, { cache: r.cache, fromSource: false, rangeHeader, isMutation: false })
-  const counted = wantsCount(r.prefs)
-  const params = new Params()
-  const sql = readStatement(root, params, {
-    total: counted ? 'matching' : undefined,
-    body: isHead ? { kind: 'none' } : { kind: r.media.kind, stripNulls: r.media.stripNulls },
+  return recentReads.get(shape, () => {
+    const query = parseQuery(req.rawQuery, 'table')
+    const rangeHeader = parseRangeHeader(req.headers.range)
+    const root = planRead(table, query, { cache: r.cache, fromSource: false, rangeHeader, isMutation: false })
+    const counted = wantsCount(r.prefs)
+    const params = new Params()
+    const sql = readStatement(root, params, {
+      total: counted ? 'matching' : undefined,
+      body: req.method === 'HEAD' ? { kind: 'none' } : { kind: r.media.kind, stripNulls: r.media.stripNulls },
+    })
+    const location = `/${encodeURIComponent(table.name)}${query.pairs.length ? '?' + canonicalQuery(query.pairs) : ''}`
+    return {
+      sql,
+      values: params.values,
+      offset: rootOffset(query, rangeHeader),
+      counted,
+      contentLocation: location,
+    }
   })
-  const location = `/${encodeURIComponent(table.name)}${query.pairs.length ? '?' + canonicalQuery(query.pairs) : ''}`
-  const prepared = {
-    sql,
-    values: params.values,
-    offset: rootOffset(query, rangeHeader),
-    counted,
-    contentLocation: location,
-  }
-  preparedReads.set(key, prepared)
-  if (preparedReads.size > PREPARED_READS_MAX)
-    preparedReads.delete(preparedReads.keys().next().value as string)
-  return prepared
 }
 
 /** GET/HEAD /table (contract 2.3-2.10). */
