@@ -43,7 +43,7 @@ describe('openDatabase on PGlite: memory settings', () => {
     }
   }, 120_000) // initdb writes a whole cluster to disk; slow on a busy CI machine
 
-  it('reopens an existing cluster without loading pgcrypto, keeping its rows and defaults', async () => {
+  it('reopens an existing cluster without loading pgcrypto, keeping its rows and memory settings', async () => {
     const dataDir = tempDir()
     await preparePgliteDataDir(dataDir)
     const first = await openDatabase({ dataDir })
@@ -56,6 +56,9 @@ describe('openDatabase on PGlite: memory settings', () => {
     const again = await openDatabase({ dataDir })
     try {
       expect(await setting(again, 'shared_buffers')).toBe('8MB')
+      // No slots for the processes a single-user PostgreSQL never starts: 11 MB of shared memory, not 15.
+      expect(await setting(again, 'max_connections')).toBe('1')
+      expect(await setting(again, 'shared_memory_size')).toBe('11MB')
       expect((await again.query('select "fullName" from public.guests')).rows).toEqual([{ fullName: 'Kept' }])
       // Still registered in the catalog, but not loaded.
       const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)

@@ -38,6 +38,16 @@ export interface OpenPgliteOptions {
   syncFile?: SyncFile
 }
 
+/** One connection, no replication senders, the one autovacuum slot PostgreSQL requires. */
+const SINGLE_USER_SLOTS = [
+  '-c',
+  'max_connections=1',
+  '-c',
+  'max_wal_senders=0',
+  '-c',
+  'autovacuum_worker_slots=1',
+]
+
 /**
  * PGlite in this process. PGlite has one connection: inside transaction(fn), use only the tx handed
  * to fn — a query on the database itself would wait for the transaction to end, forever.
@@ -53,11 +63,13 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     extensions: options.pgcrypto === false ? { btree_gist, pg_trgm } : { pgcrypto, btree_gist, pg_trgm },
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
     // shared_buffers costs about its size in PGlite's memory, which never shrinks; PostgreSQL's
-    // default is 128 MB.
+    // default is 128 MB. So do the slots for other processes, which a single-user PostgreSQL never
+    // starts (shared memory 15 → 11 MB at shared_buffers 8 MB).
     startParams: [
       ...(durable ? durableStartParams() : PGlite.defaultStartParams),
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
+      ...SINGLE_USER_SLOTS,
     ],
     parsers: {
       [types.DATE]: rowParsers.date,
