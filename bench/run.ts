@@ -5,7 +5,9 @@ import pg from 'pg'
 import { localTimeZone, today } from '@shared/clock'
 import { BOOKING_SORT_OPTIONS, BOOKING_STATUS_FILTERS } from '@shared/domain/bookings'
 import { getBookings } from '../src/renderer/src/features/bookings/service'
-import { openDatabase } from '../src/server/db/open'
+import { createLogger } from '../src/server/http/log'
+import { closeMaintained } from '../src/server/db/maintenance'
+import { openDatabase, pgliteDir } from '../src/server/db/open'
 import type { Database } from '../src/server/db/types'
 import { DEMO_STAFF } from '../src/server/seed'
 import { recordRequests, signIn, supabase } from './appClient'
@@ -367,7 +369,9 @@ async function withDatabase<T>(
   try {
     return await fn(db)
   } finally {
-    await db.close()
+    // Closed as the app's server closes a session (vacuumed, then marked): the backend started on the
+    // folder next then starts as on any day after the app was quit, not as after a crash.
+    await closeMaintained(db, pgliteDir(dataDir), createLogger(false))
   }
 }
 

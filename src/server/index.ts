@@ -5,8 +5,8 @@ import { createAuthService } from './auth'
 import { backupsDir, startBackups, type BackupOptions, type BackupSchedule } from './backup'
 import { createBackupService } from './backup/service'
 import { type AuthRateLimits, CLOSE_GRACE_MS } from './config'
-import { maintainAtStart, scheduleMaintenance } from './db/maintenance'
-import { finishSetUp, hasPgliteCluster, openDatabase } from './db/open'
+import { closeMaintained, maintainAtStart, scheduleMaintenance } from './db/maintenance'
+import { finishSetUp, hasPgliteCluster, openDatabase, pgliteDir } from './db/open'
 import { syncFileFor, type SyncFile } from './db/pgliteDurability'
 import type { Database } from './db/types'
 import { createApp } from './http/app'
@@ -252,7 +252,7 @@ async function start(
       await backupsStopped
       await maintenance?.stop()
       try {
-        await db?.close()
+        if (db) await closeMaintained(db, pgliteDir(options.dataDir), logger)
       } finally {
         await unlock()
       }

@@ -2,8 +2,10 @@ import { mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createLogger } from '../http/log'
+import { closeMaintained } from './maintenance'
 import { MIGRATIONS, migrate, type Migration } from './migrate'
-import { hasPgliteCluster, openDatabase } from './open'
+import { hasPgliteCluster, openDatabase, pgliteDir } from './open'
 import { openPglite } from './pglite'
 import { PGLITE_TEMPLATE_FILE, writePgliteTemplate } from './template'
 import { preparePgliteDataDir } from '../../../tests/harness/testDatabases'
@@ -104,6 +106,39 @@ describe('openDatabase on PGlite: memory settings', () => {
       await again.close()
     }
   })
+})
+
+/** How often this session vacuumed the bookings (PGlite forgets the count at a restart). */
+async function bookingVacuums(db: Database): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select vacuum_count::int as count from pg_catalog.pg_stat_user_tables where relid = 'public.bookings'::regclass`,
+  )
+  return rows[0].count
+}
+
+describe('openDatabase on PGlite: the start vacuum', () => {
+  it('is skipped after a close that vacuumed, and runs after any other end of the last session', async () => {
+    const dataDir = tempDir()
+    await preparePgliteDataDir(dataDir)
+    const first = await openDatabase({ dataDir })
+    expect(await bookingVacuums(first)).toBe(1)
+    await closeMaintained(first, pgliteDir(dataDir), createLogger(false))
+
+    const afterMaintainedClose = await openDatabase({ dataDir })
+    try {
+      expect(await bookingVacuums(afterMaintainedClose)).toBe(0)
+    } finally {
+      // As a crash or a script ends a session: no vacuum at its end.
+      await afterMaintainedClose.close()
+    }
+
+    const afterPlainClose = await openDatabase({ dataDir })
+    try {
+      expect(await bookingVacuums(afterPlainClose)).toBe(1)
+    } finally {
+      await afterPlainClose.close()
+    }
+  }, 120_000)
 })
 
 describe('openDatabase on PGlite: a new cluster from a template', () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { unpackCluster } from './clusterTarball'
-import { maintainAtStart } from './maintenance'
+import { maintainAtStart, takeVacuumedAtClose } from './maintenance'
 import { migrate } from './migrate'
 import { openPglite } from './pglite'
 import { syncTree, type SyncFile } from './pgliteDurability'
@@ -27,7 +27,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * PGlite in the data folder, or PostgreSQL when databaseUrl is given: bootstrapped, migrated and, for
- * PGlite, vacuumed (and analysed where statistics are missing).
+ * PGlite, vacuumed unless its last close did it (and analysed where statistics are missing).
  */
 export async function openDatabase({
   dataDir,
@@ -43,7 +43,10 @@ export async function openDatabase({
   }
   const pgdata = pgliteDir(dataDir)
   const sharedBuffersMb = sharedBuffersMbFor(pgdata)
-  if (hasPgliteCluster(dataDir)) return openExistingPglite(pgdata, sharedBuffersMb, syncFile)
+  if (hasPgliteCluster(dataDir)) {
+    const vacuum = !(await takeVacuumedAtClose(pgdata))
+    return openExistingPglite(pgdata, sharedBuffersMb, syncFile, vacuum)
+  }
   // Whatever is there is a set-up that did not finish: nothing of the desk's own is in it yet.
   await rm(pgdata, { recursive: true, force: true })
   await startSetUp(dataDir)
@@ -74,13 +77,17 @@ async function openExistingPglite(
   pgdata: string,
   sharedBuffersMb: number,
   syncFile: SyncFile | undefined,
+  vacuum = true,
 ): Promise<Database> {
   try {
-    return await prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false, syncFile }))
+    return await prepared(
+      await openPglite({ dataDir: pgdata, sharedBuffersMb, pgcrypto: false, syncFile }),
+      vacuum,
+    )
   } catch (error) {
     // A migration that calls pgcrypto (none does today) gets it on a second try.
     if (!String(error).includes('pgcrypto')) throw error
-    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, syncFile }))
+    return prepared(await openPglite({ dataDir: pgdata, sharedBuffersMb, syncFile }), vacuum)
   }
 }
 
@@ -114,11 +121,11 @@ export function setUpMarker(dataDir: string): string {
   return join(dataDir, 'setting-up')
 }
 
-/** Bootstrapped, migrated and (PGlite) vacuumed; closed again when that fails. */
-async function prepared(db: Database): Promise<Database> {
+/** Bootstrapped, migrated and (PGlite) maintained; closed again when that fails. */
+async function prepared(db: Database, vacuum = true): Promise<Database> {
   try {
     await migrate(db)
-    await maintainAtStart(db)
+    await maintainAtStart(db, { vacuum })
   } catch (error) {
     await db.close()
     throw error
