@@ -62,6 +62,18 @@ describe('loadCalendar', () => {
     expect(getCalendarWindow).toHaveBeenCalledTimes(2)
   })
 
+  it('asks again when the desk went elsewhere before the correction was followed', async () => {
+    const queryClient = new QueryClient()
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31'))
+    window.history.pushState(null, '', '#/guests')
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31&from=2026-11-16'))
+    // The mock answers the last session check only: the one call is the corrected URL's own ask.
+    resolveSession(true)
+    await settle()
+    expect(getCalendarWindow).toHaveBeenCalledTimes(1)
+    window.history.back()
+  })
+
   it('asks for nothing without a session', async () => {
     loadCalendar(new QueryClient(), new URL('http://desk/calendar?from=2026-12-01&days=31'))
     resolveSession(false)

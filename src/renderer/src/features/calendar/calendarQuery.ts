@@ -17,8 +17,12 @@ export function calendarWindowQuery(from: string, days: number) {
   })
 }
 
-/** The URL the loader last corrected a window to: its loader runs next, for the window already asked. */
-let correctedTo: string | null = null
+/**
+ * The URL the loader last corrected a window to, and the page's address then: the router follows the
+ * correction before that address changes, and that run is for the window already asked. Any other
+ * run of the loader (the correction left unfollowed) forgets it.
+ */
+let correction: { to: string; at: string } | null = null
 
 /**
  * The calendar route's loader: asks for the cabins and the URL's window as the route opens, beside
@@ -35,8 +39,8 @@ let correctedTo: string | null = null
 export function loadCalendar(queryClient: QueryClient, url: URL): Response | null {
   const { from, days, isCorrected } = parseWindowParams(url.searchParams, today())
   const target = `${url.pathname}?${correctedSearch(url.searchParams, from, days)}`
-  const isAsked = correctedTo === `${url.pathname}${url.search}`
-  correctedTo = isCorrected ? target : null
+  const isAsked = correction?.to === `${url.pathname}${url.search}` && correction.at === window.location.href
+  correction = isCorrected ? { to: target, at: window.location.href } : null
   if (!isAsked) prefetchCalendar(queryClient, from, days)
   return isCorrected ? replace(target) : null
 }
