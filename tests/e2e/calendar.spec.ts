@@ -158,8 +158,17 @@ test.describe('Calendar', () => {
       if (pathname.endsWith('/rpc/calendar_window')) asked.window++
     })
     // The page's code arrives after the window's answer, as on a busy machine: the page draws from
-    // that answer at once, then writes the window it shows into the URL, which must not ask for the
-    // same cabins and window a second time.
+    // that answer at once. The URL names the window it shows before that (a correction after the draw
+    // drew the layout and the page again as the desk began to scroll), and asks for the same cabins
+    // and window no second time.
+    await page.evaluate(() => {
+      const drawn = new MutationObserver(() => {
+        if (!document.querySelector('[data-booking-id]')) return
+        document.body.dataset.urlWhenDrawn = location.hash
+        drawn.disconnect()
+      })
+      drawn.observe(document.body, { childList: true, subtree: true })
+    })
     const pageCode = await holdReads(page, (url) => /\/CalendarPage-[^/]+\.js$/.test(url.pathname))
     const answered = page.waitForResponse((response) => response.url().includes('/rpc/calendar_window'))
     await page.getByRole('link', { name: 'Calendar' }).click()
@@ -167,6 +176,10 @@ test.describe('Calendar', () => {
     pageCode.release()
     await expect(grid(page)).toHaveAttribute('aria-busy', 'false')
     await expect(page).toHaveURL(/#\/calendar\?from=2026-11-16&days=14$/)
+    await expect(page.locator('body')).toHaveAttribute(
+      'data-url-when-drawn',
+      '#/calendar?from=2026-11-16&days=14',
+    )
     // A second ask would leave as soon as the page has drawn; give it time to show.
     await page.waitForTimeout(1_000)
     expect(asked).toEqual({ cabins: 1, window: 1 })

@@ -72,12 +72,13 @@ export function createAppRouter(queryClient: QueryClient) {
                 ])
                 return { Component, shouldRevalidate: shouldCalendarRevalidate }
               },
-              // Its own small chunk (the window's dates need dayjs), fetched beside the page's.
-              loader: starting((url) => {
-                void import('../features/calendar/calendarQuery').then(({ prefetchCalendar }) =>
-                  prefetchCalendar(queryClient, url),
-                )
-              }),
+              // Its own small chunk (the window's dates need dayjs), fetched beside the page's, which
+              // needs it too: waiting for it here does not hold the route back.
+              loader: async ({ request }) =>
+                (await import('../features/calendar/calendarQuery')).loadCalendar(
+                  queryClient,
+                  new URL(request.url),
+                ),
             },
             {
               path: 'bookings/new',

@@ -51,6 +51,10 @@ function CalendarBoard({
 }) {
   const navigate = useNavigate()
   const [move, setMove] = useState<BookingMove | null>(null)
+  // The move's dialog is drawn from the first drop on (then kept, to fade out), not with the grid:
+  // a closed dialog still costs a render and its styles on the way to the first draw.
+  const [hasMoved, setHasMoved] = useState(false)
+  if (move && !hasMoved) setHasMoved(true)
   const onSelect = useCallback(
     (stay: DraftStay) => {
       if (!isStayFree(data.bookings, stay)) return
@@ -84,7 +88,7 @@ function CalendarBoard({
         pressBar={pressBar}
         shouldIgnoreClick={shouldIgnoreClick}
       />
-      <ConfirmBookingMove move={move} cabinName={cabinName} onClose={() => setMove(null)} />
+      {hasMoved && <ConfirmBookingMove move={move} cabinName={cabinName} onClose={() => setMove(null)} />}
     </>
   )
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setClock } from '@shared/clock'
-import { prefetchCalendar, shouldCalendarRevalidate } from './calendarQuery'
+import { loadCalendar, shouldCalendarRevalidate } from './calendarQuery'
 import { getCalendarCabins, getCalendarWindow } from './service'
 
 let resolveSession: (stored: boolean) => void = () => {}
@@ -22,24 +22,60 @@ afterEach(() => {
   vi.mocked(getCalendarWindow).mockClear()
 })
 
-describe('prefetchCalendar', () => {
+describe('loadCalendar', () => {
   it('asks for the cabins and the URL’s window as the route opens', async () => {
-    prefetchCalendar(new QueryClient(), new URL('http://desk/calendar?from=2026-12-01&days=31'))
+    expect(
+      loadCalendar(new QueryClient(), new URL('http://desk/calendar?from=2026-12-01&days=31')),
+    ).toBeNull()
     resolveSession(true)
     await settle()
     expect(getCalendarCabins).toHaveBeenCalledTimes(1)
     expect(getCalendarWindow).toHaveBeenCalledWith('2026-12-01', 31)
   })
 
-  it('asks for the default window when the URL names none', async () => {
-    prefetchCalendar(new QueryClient(), new URL('http://desk/calendar'))
+  it('corrects a URL naming no window, or an invalid one, in place before the page is drawn', () => {
+    for (const [url, corrected] of [
+      ['http://desk/calendar', '/calendar?from=2026-11-16&days=14'],
+      ['http://desk/calendar?days=31', '/calendar?days=31&from=2026-11-16'],
+      ['http://desk/calendar?from=someday&days=9', '/calendar?from=2026-11-16&days=14'],
+    ]) {
+      const answer = loadCalendar(new QueryClient(), new URL(url))
+      expect(answer?.status).toBe(302)
+      expect(answer?.headers.get('Location')).toBe(corrected)
+      // A replace: Back does not return to the URL that named no window.
+      expect(answer?.headers.get('X-Remix-Replace')).toBe('true')
+    }
+  })
+
+  it('asks for the corrected window as it corrects the URL, and once', async () => {
+    const queryClient = new QueryClient()
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31'))
+    expect(loadCalendar(queryClient, new URL('http://desk/calendar?days=31&from=2026-11-16'))).toBeNull()
     resolveSession(true)
     await settle()
-    expect(getCalendarWindow).toHaveBeenCalledWith('2026-11-16', 14)
+    expect(getCalendarWindow).toHaveBeenCalledTimes(1)
+    expect(getCalendarWindow).toHaveBeenCalledWith('2026-11-16', 31)
+    // A later visit to that URL asks again.
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31&from=2026-11-16'))
+    resolveSession(true)
+    await settle()
+    expect(getCalendarWindow).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks again when the desk went elsewhere before the correction was followed', async () => {
+    const queryClient = new QueryClient()
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31'))
+    window.history.pushState(null, '', '#/guests')
+    loadCalendar(queryClient, new URL('http://desk/calendar?days=31&from=2026-11-16'))
+    // The mock answers the last session check only: the one call is the corrected URL's own ask.
+    resolveSession(true)
+    await settle()
+    expect(getCalendarWindow).toHaveBeenCalledTimes(1)
+    window.history.back()
   })
 
   it('asks for nothing without a session', async () => {
-    prefetchCalendar(new QueryClient(), new URL('http://desk/calendar'))
+    loadCalendar(new QueryClient(), new URL('http://desk/calendar?from=2026-12-01&days=31'))
     resolveSession(false)
     await settle()
     expect(getCalendarCabins).not.toHaveBeenCalled()

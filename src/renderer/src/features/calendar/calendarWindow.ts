@@ -155,10 +155,18 @@ export function nightsTaken(
   from: string,
   days: number,
 ): number[] {
+  // Thousands of stays share a few dozen dates: each date is turned into its column once, not parsed
+  // twice a stay (this runs as the grid is first drawn, before the code is warm).
+  const columns = new Map<string, number>()
+  const columnOf = (date: string) => {
+    let column = columns.get(date)
+    if (column === undefined) columns.set(date, (column = columnOfDate(from, date)))
+    return column
+  }
   const cabinsByNight = Array.from({ length: days }, () => new Set<number>())
   for (const stay of stays) {
-    const first = Math.max(columnOfDate(from, stay.startDate), 0)
-    const last = Math.min(columnOfDate(from, stay.endDate) - 1, days - 1)
+    const first = Math.max(columnOf(stay.startDate), 0)
+    const last = Math.min(columnOf(stay.endDate) - 1, days - 1)
     for (let column = first; column <= last; column++) cabinsByNight[column]!.add(stay.cabinId)
   }
   return cabinsByNight.map((cabins) => cabins.size)
