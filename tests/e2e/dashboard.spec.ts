@@ -75,7 +75,7 @@ test("the dashboard makes one call for all its figures, with the desk's today an
   ])
 })
 
-test('opening the app signed in makes one call for the figures and none for config.json', async ({
+test('opening the app signed in makes one call for the figures, one for the session and none for config.json', async ({
   page,
 }) => {
   await login(page)
@@ -83,7 +83,10 @@ test('opening the app signed in makes one call for the figures and none for conf
   page.on('request', (request) => paths.push(new URL(request.url()).pathname))
   await page.reload()
   await expectPeriod(page, 7)
+  // The layout asked on mount, after the route's loader had: its request may still be on its way.
+  await page.waitForLoadState('networkidle')
   expect(paths.filter((path) => path === '/rest/v1/rpc/get_dashboard')).toHaveLength(1)
+  expect(paths.filter((path) => path === '/auth/v1/user')).toHaveLength(1)
   expect(paths).not.toContain('/config.json')
 })
 
