@@ -102,10 +102,10 @@ test('opening the app signed in asks for the session and the figures before Reac
     if (pathname === '/auth/v1/user' || pathname === '/rest/v1/rpc/get_dashboard') asked.add(pathname)
     if (asked.size === 2) askedBoth()
   })
-  // React DOM (and with it the app) is held back until both requests are out, or for 10 s: an entry
-  // that needed it before asking would only ask once it came, late.
+  // The app's chunk (React DOM, Ant Design) is held back until both requests are out, or for 10 s:
+  // an entry that needed it before asking would only ask once it came, late.
   let heldUntilAsked = false
-  await page.route(/\/assets\/react-dom-[^/]*\.js$/, async (route) => {
+  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
     heldUntilAsked = await Promise.race([
       bothAsked.then(() => true),
       new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
@@ -115,6 +115,20 @@ test('opening the app signed in asks for the session and the figures before Reac
   await page.reload()
   await expectPeriod(page, 7)
   expect(heldUntilAsked).toBe(true)
+})
+
+test('opening the app signed in loads the code of the dashboard in a few files', async ({ page }) => {
+  await login(page)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  await page.reload()
+  await expectPeriod(page, 7)
+  // Each file is a request (six at a time over HTTP/1.1) and a module the page waits for: the
+  // entry, its chunk, the app and the first screen, with a few small chunks (electron.vite.config.ts).
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(scripts.length, scripts.join('\n')).toBeLessThanOrEqual(12)
 })
 
 test('a session the server has ended opens the login; the dashboard asked for meanwhile never shows', async ({
