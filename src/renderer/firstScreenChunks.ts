@@ -14,10 +14,10 @@ export interface FirstScreens {
 }
 
 /**
- * The first screens' code in two files besides the entry, instead of the ~75 chunks splitting by
+ * The first screens' code in three files besides the entry, instead of the ~75 chunks splitting by
  * importer made of it (each Ant Design component, icon and hook shared by a different set of
  * screens was a chunk of its own, and each is a request and a module the page waits for before the
- * dashboard draws). `app` holds the app and what both first screens use, `first-screen` what only
+ * dashboard draws). `index` holds what the entry imports, `app` the app and what both first screens use, `first-screen` what only
  * the layout and the dashboard use. What only the login screen uses stays in its chunk, so it loads
  * none of the dashboard; the screens' own modules and what later screens alone use (the charts
  * too) stay split as before. Paths are relative to `root`.
@@ -27,7 +27,12 @@ export function firstScreenChunks(
   screens: FirstScreens,
 ): Rolldown.OutputOptions['codeSplitting'] {
   let groups: Map<string, ChunkName> | undefined
-  /** A group taking the modules of one of the chunks, and the modules they import that no group before it took. */
+  /**
+   * One chunk's modules, and (index, app) what they import that no group before took: groups whose
+   * modules import modules left to the default splitting made import cycles between chunks, and a
+   * chunk then ran before what it needed ("n is not a function"). The first screen's group takes
+   * only its own, or it would take modules the login screen imports and the login would load it.
+   */
   const group = (
     chunk: ChunkName,
     priority: number,
