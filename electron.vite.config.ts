@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import { defineConfig, externalizeDepsPlugin } from 'electron-vite'
 import type { Plugin, Rolldown } from 'vite'
 import react from '@vitejs/plugin-react'
+import { firstScreenChunks } from './src/renderer/firstScreenChunks'
 
 const shared = { '@shared': resolve('src/shared') }
 
@@ -43,13 +44,13 @@ function preloadFirstScreen(): Plugin {
           from.forEach(visit)
           return found
         }
-        const chunksOf = (modules: string[]) => {
-          const files = chunks
-            .filter((chunk) => modules.some((m) => chunk.facadeModuleId?.endsWith(m)))
-            .map((chunk) => chunk.fileName)
-          if (files.length !== modules.length) throw new Error(`${modules.join(', ')}: no chunk of their own`)
-          return files
-        }
+        /** The chunks that hold `modules` (grouped, several modules share one). */
+        const chunksOf = (modules: string[]) =>
+          modules.map((m) => {
+            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(m)))
+            if (!chunk) throw new Error(`${m}: in no chunk`)
+            return chunk.fileName
+          })
         const loaded = staticImports(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName))
         /** The files `modules` import that nothing before them preloads, in order. */
         const preload = (modules: string[]) => {
@@ -147,7 +148,17 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@renderer': resolve('src/renderer/src') } },
     plugins: [react(), antdStyles(), preloadFirstScreen()],
     build: {
-      rollupOptions: { input: resolve('src/renderer/index.html') },
+      rollupOptions: {
+        input: resolve('src/renderer/index.html'),
+        output: {
+          codeSplitting: firstScreenChunks(resolve('src/renderer'), {
+            entry: 'src/main.tsx',
+            app: APP_SHELL,
+            login: 'src/features/auth/LoginPage.tsx',
+            firstScreen: FIRST_SCREEN,
+          }),
+        },
+      },
       // electron-vite leaves the renderer unminified, yet web mode sends it over the network and both
       // modes parse it before the first screen (login screen: 561 KB gzip unminified, 311 KB minified).
       minify: true,
