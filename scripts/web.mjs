@@ -7,7 +7,10 @@ import { pathToFileURL } from 'node:url'
 
 const root = new URL('..', import.meta.url).pathname
 const builtFiles = ['out/main/server.js', 'out/renderer/index.html'].map((file) => join(root, file))
-const sourceDirs = ['src', 'supabase', 'resources'].map((dir) => join(root, dir))
+// The build's own configuration and packages count as sources: a change to either alone changes the build.
+const sources = ['src', 'supabase', 'resources', 'electron.vite.config.ts', 'package-lock.json'].map((path) =>
+  join(root, path),
+)
 
 function newestMtime(path) {
   const stat = statSync(path)
@@ -21,7 +24,7 @@ function newestMtime(path) {
 function buildIsCurrent() {
   if (!builtFiles.every(existsSync)) return false
   const builtAt = Math.min(...builtFiles.map((file) => statSync(file).mtimeMs))
-  return Math.max(...sourceDirs.filter(existsSync).map(newestMtime)) <= builtAt
+  return Math.max(...sources.filter(existsSync).map(newestMtime)) <= builtAt
 }
 
 if (!buildIsCurrent()) {
