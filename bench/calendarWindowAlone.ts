@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { localTimeZone, today } from '@shared/clock'
-import { DEMO_STAFF } from '../src/server/seed'
-import { signIn } from './appClient'
-import { startBackend } from './backend'
+import { loadavg } from 'node:os'
+import { onLargeBackendAlone } from './aloneBackend'
 import { measureCalendarWindow } from './calendar'
-import { buildApp } from './renderer'
 
 /**
  * Issue 17's request figure alone: the 31-day window at the large property, measured as bench/run.ts
@@ -19,31 +13,9 @@ import { buildApp } from './renderer'
 export async function runCalendarWindowAlone(argv: string[]): Promise<void> {
   const [where, runs = '40', builtServerJs] = argv
   if (!where) throw new Error('Usage: <PGlite data folder | postgres:// URL> [runs] [server.js]')
-  const databaseUrl = /^postgres(ql)?:\/\//.test(where) ? where : undefined
-  const root = new URL('..', import.meta.url).pathname
-  const buildDir = join(root, 'node_modules', '.cache', 'innkeeper-bench-calendar-window')
-  // PostgreSQL's backend still wants a data folder of its own (its keys and lock).
-  const scratch = databaseUrl ? mkdtempSync(join(tmpdir(), 'innkeeper-bench-calendar-')) : undefined
-  try {
-    const serverJs = builtServerJs ?? (await buildApp(root, buildDir)).serverJs
-    const backend = await startBackend({ serverJs, dataDir: scratch ?? where, databaseUrl, demo: false })
-    try {
-      await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
-      const loadBefore = loadavg()
-      const window = await measureCalendarWindow({ today: today(), timeZone: localTimeZone() }, Number(runs))
-      console.log(
-        JSON.stringify({
-          engine: databaseUrl ? 'postgres' : 'pglite',
-          window,
-          loadBefore,
-          loadAfter: loadavg(),
-        }),
-      )
-    } finally {
-      await backend.stop()
-    }
-  } finally {
-    if (scratch) rmSync(scratch, { recursive: true, force: true })
-    if (!builtServerJs) rmSync(buildDir, { recursive: true, force: true })
-  }
+  await onLargeBackendAlone(where, builtServerJs, 'calendar-window', async (desk, engine) => {
+    const loadBefore = loadavg()
+    const window = await measureCalendarWindow(desk, Number(runs))
+    console.log(JSON.stringify({ engine, window, loadBefore, loadAfter: loadavg() }))
+  })
 }

@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { localTimeZone, today } from '@shared/clock'
-import { DEMO_STAFF } from '../src/server/seed'
-import { signIn } from './appClient'
+import { loadavg } from 'node:os'
+import { onLargeBackendAlone } from './aloneBackend'
 import { measureApp } from './appFigures'
-import { startBackend } from './backend'
 import { RUNS } from './run'
-import { buildApp } from './renderer'
 
 /**
  * Issue 21's "today's activity, 500k" row alone, `repeats` times on one backend: each repeat is
@@ -21,36 +15,12 @@ import { buildApp } from './renderer'
 export async function runTodayActivityAlone(argv: string[]): Promise<void> {
   const [where, repeats = '5', builtServerJs] = argv
   if (!where) throw new Error('Usage: <PGlite data folder | postgres:// URL> [repeats] [server.js]')
-  const databaseUrl = /^postgres(ql)?:\/\//.test(where) ? where : undefined
-  const root = new URL('..', import.meta.url).pathname
-  const buildDir = join(root, 'node_modules', '.cache', 'innkeeper-bench-today-activity')
-  // PostgreSQL's backend still wants a data folder of its own (its keys and lock).
-  const scratch = databaseUrl ? mkdtempSync(join(tmpdir(), 'innkeeper-bench-today-')) : undefined
-  try {
-    const serverJs = builtServerJs ?? (await buildApp(root, buildDir)).serverJs
-    const backend = await startBackend({ serverJs, dataDir: scratch ?? where, databaseUrl, demo: false })
-    try {
-      await signIn(backend.url, backend.anonKey, DEMO_STAFF.email, DEMO_STAFF.password)
-      const desk = { today: today(), timeZone: localTimeZone() }
-      for (let repeat = 0; repeat < Number(repeats); repeat++) {
-        const loadBefore = loadavg()
-        const { todayActivity, period } = await measureApp(desk, { runs: RUNS, obviousRuns: 0 })
-        console.log(
-          JSON.stringify({
-            engine: databaseUrl ? 'postgres' : 'pglite',
-            repeat,
-            todayActivity,
-            rows: period.todayActivities,
-            loadBefore,
-            loadAfter: loadavg(),
-          }),
-        )
-      }
-    } finally {
-      await backend.stop()
+  await onLargeBackendAlone(where, builtServerJs, 'today-activity', async (desk, engine) => {
+    for (let repeat = 0; repeat < Number(repeats); repeat++) {
+      const loadBefore = loadavg()
+      const { todayActivity, period } = await measureApp(desk, { runs: RUNS, obviousRuns: 0 })
+      const rows = period.todayActivities
+      console.log(JSON.stringify({ engine, repeat, todayActivity, rows, loadBefore, loadAfter: loadavg() }))
     }
-  } finally {
-    if (scratch) rmSync(scratch, { recursive: true, force: true })
-    if (!builtServerJs) rmSync(buildDir, { recursive: true, force: true })
-  }
+  })
 }
