@@ -22,6 +22,9 @@ const START_TABLES = [
 /** How often the server looks for tables due for maintenance while it runs. */
 export const MAINTENANCE_INTERVAL_MS = 60_000
 
+/** The vacuum a session's start or its clean close runs (`maintainAtStart`, `closeMaintained`). */
+const VACUUM_SESSION_TABLES = `vacuum ${START_TABLES.join(', ')}`
+
 /**
  * At start: vacuum, which skips the pages nothing changed on and clears what the last session left
  * (PGlite does not keep its change counts across restarts), unless that session's close did it
@@ -34,7 +37,7 @@ export async function maintainAtStart(
   { vacuum = true }: { vacuum?: boolean } = {},
 ): Promise<void> {
   if (db.kind !== 'pglite') return
-  if (vacuum) await db.exec(`vacuum ${START_TABLES.join(', ')}`)
+  if (vacuum) await db.exec(VACUUM_SESSION_TABLES)
   const { rows } = await db.query<{ name: string }>(
     `select name from unnest($1::text[]) as t(name)
       where not exists (select 1 from pg_catalog.pg_statistic s where s.starelid = name::regclass)`,
@@ -55,7 +58,7 @@ export async function closeMaintained(db: Database, pgdata: string, logger: Logg
   let vacuumed = false
   if (db.kind === 'pglite') {
     try {
-      await db.exec(`vacuum ${START_TABLES.join(', ')}`)
+      await db.exec(VACUUM_SESSION_TABLES)
       vacuumed = true
     } catch (error) {
       logger.error('database maintenance failed', error)

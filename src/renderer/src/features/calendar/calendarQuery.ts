@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { replace, type ShouldRevalidateFunction } from 'react-router-dom'
 import { today } from '@shared/clock'
 import { hasSession } from '../auth/service'
-import { parseWindowParams } from './calendarWindow'
+import { parseWindowParams, searchWithWindow } from './calendarWindow'
 import { calendarKeys } from './queryKeys'
 import { getCalendarCabins, getCalendarWindow } from './service'
 
@@ -38,18 +38,11 @@ let correction: { to: string; at: string } | null = null
  */
 export function loadCalendar(queryClient: QueryClient, url: URL): Response | null {
   const { from, days, isCorrected } = parseWindowParams(url.searchParams, today())
-  const target = `${url.pathname}?${correctedSearch(url.searchParams, from, days)}`
+  const target = `${url.pathname}?${searchWithWindow(url.searchParams, { from, days })}`
   const isAsked = correction?.to === `${url.pathname}${url.search}` && correction.at === window.location.href
   correction = isCorrected ? { to: target, at: window.location.href } : null
   if (!isAsked) prefetchCalendar(queryClient, from, days)
   return isCorrected ? replace(target) : null
-}
-
-function correctedSearch(searchParams: URLSearchParams, from: string, days: number): URLSearchParams {
-  const params = new URLSearchParams(searchParams)
-  params.set('from', from)
-  params.set('days', String(days))
-  return params
 }
 
 function prefetchCalendar(queryClient: QueryClient, from: string, days: number): void {

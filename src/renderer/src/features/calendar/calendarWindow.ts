@@ -61,6 +61,17 @@ function isCalendarDate(value: string | null): value is string {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
 }
 
+/** `searchParams` with the window in them (`from` and `days`), everything else kept. */
+export function searchWithWindow(
+  searchParams: URLSearchParams,
+  { from, days }: CalendarWindowParams,
+): URLSearchParams {
+  const params = new URLSearchParams(searchParams)
+  params.set('from', from)
+  params.set('days', String(days))
+  return params
+}
+
 /**
  * The window a URL asks for; a missing or invalid value reads as its default. `isCorrected` says the
  * URL should be rewritten to what is shown.

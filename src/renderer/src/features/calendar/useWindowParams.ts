@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { today } from '@shared/clock'
-import { parseWindowParams, type CalendarWindowParams } from './calendarWindow'
+import { parseWindowParams, searchWithWindow, type CalendarWindowParams } from './calendarWindow'
 
 /**
  * The calendar's window as the URL holds it (`?from=YYYY-MM-DD&days=14|31`), and a way to move it
@@ -14,12 +14,7 @@ export function useWindowParams(): [CalendarWindowParams, (next: CalendarWindowP
 
   const setWindow = useCallback(
     (next: CalendarWindowParams, options?: { replace?: boolean }) =>
-      setSearchParams((previous) => {
-        const params = new URLSearchParams(previous)
-        params.set('from', next.from)
-        params.set('days', String(next.days))
-        return params
-      }, options),
+      setSearchParams((previous) => searchWithWindow(previous, next), options),
     [setSearchParams],
   )
 
