@@ -38,7 +38,12 @@ export interface OpenPgliteOptions {
   syncFile?: SyncFile
 }
 
-/** One connection, no replication senders, the one autovacuum slot PostgreSQL requires. */
+/**
+ * One connection, no replication senders, the one autovacuum slot PostgreSQL requires. Only where
+ * pgcrypto is not loaded: in a new cluster with pgcrypto (initdb's, whose bootstrap needs its files)
+ * these smaller slots made its OpenSSL fail to set up a digest ("Cannot use "sha256": Cipher cannot
+ * be initialized"), so such a cluster keeps PostgreSQL's defaults. Every later open leaves pgcrypto out.
+ */
 const SINGLE_USER_SLOTS = [
   '-c',
   'max_connections=1',
@@ -64,12 +69,12 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
     // shared_buffers costs about its size in PGlite's memory, which never shrinks; PostgreSQL's
     // default is 128 MB. So do the slots for other processes, which a single-user PostgreSQL never
-    // starts (shared memory 15 → 11 MB at shared_buffers 8 MB).
+    // starts (shared memory 15 → 11 MB at shared_buffers 8 MB; see SINGLE_USER_SLOTS).
     startParams: [
       ...(durable ? durableStartParams() : PGlite.defaultStartParams),
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
-      ...SINGLE_USER_SLOTS,
+      ...(options.pgcrypto === false ? SINGLE_USER_SLOTS : []),
     ],
     parsers: {
       [types.DATE]: rowParsers.date,
