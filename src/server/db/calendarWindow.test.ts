@@ -132,14 +132,36 @@ describe.each(testDatabaseKinds())('the calendar window on %s', (kind) => {
   it('sends each guest once, however many of the window’s stays are theirs', async () => {
     const { guestId, guests } = await answer(FROM, DAYS)
     expect(guestId).toHaveLength(5)
-    expect([...guests.id].sort()).toEqual([...new Set(guestId)].sort())
-    expect(guests.id).toHaveLength(2)
+    const guestIds = guests.flatMap((group) => group.id)
+    expect([...guestIds].sort()).toEqual([...new Set(guestId)].sort())
+    expect(guestIds).toHaveLength(2)
+  })
+
+  it('sends each flag once, with the guests who have it', async () => {
+    // A window of its own, in June: two more guests from Portugal, one with two stays there.
+    const rui = await addGuest(db, { fullName: 'Rui Lopes', countryFlag: 'https://flagcdn.com/pt.svg' })
+    const eva = await addGuest(db, { fullName: 'Eva Lopes', countryFlag: 'https://flagcdn.com/pt.svg' })
+    const june = [
+      await addBooking(db, { cabinId: id.a, guestId: rui, startDate: '2030-06-02', nights: 3 }),
+      await addBooking(db, { cabinId: id.b, guestId: eva, startDate: '2030-06-03', nights: 3 }),
+      await addBooking(db, { cabinId: id.a, guestId: rui, startDate: '2030-06-06', nights: 3 }),
+    ]
+    const { guests } = await answer('2030-06-01', DAYS)
+    expect(guests).toHaveLength(1)
+    expect(guests[0].countryFlag).toBe('https://flagcdn.com/pt.svg')
+    expect([...guests[0].id].sort()).toEqual([rui, eva].sort())
+    const stays = await calendar('2030-06-01', DAYS)
+    expect(stays.map(({ id, guestName }) => [id, guestName])).toEqual([
+      [june[0], 'Rui Lopes'],
+      [june[2], 'Rui Lopes'],
+      [june[1], 'Eva Lopes'],
+    ])
   })
 
   it('answers a window without stays with empty columns', async () => {
     const empty = await answer('2031-01-01', DAYS)
-    expect(empty).toMatchObject({ from: '2031-01-01', id: [], arrival: [], status: [], guestId: [] })
-    expect(empty.guests).toEqual({ id: [], fullName: [], countryFlag: [] })
+    expect(empty).toMatchObject({ from: '2031-01-01', id: [], arrival: [], state: [], guestId: [] })
+    expect(empty.guests).toEqual([])
     expect(unpackCalendarWindow(empty)).toEqual([])
   })
 

@@ -42,6 +42,7 @@ describe('the migrations', () => {
       'calendar_window_compact',
       'calendar_window_one_pass',
       'invited_staff_logged_by_inviter',
+      'calendar_window_fewer_bytes',
     ])
     const versions = MIGRATIONS.map((m) => m.version)
     expect([...versions].sort()).toEqual(versions)

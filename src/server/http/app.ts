@@ -207,8 +207,7 @@ export function createApp(options: AppOptions): App {
 
 function send(res: ServerResponse, isHead: boolean, response: ApiResponse, closing: boolean): void {
   const headers: Record<string, string> = { ...BASE_SECURITY_HEADERS, ...response.headers }
-  // A text body is handed to Node as it is: it goes out in one write with the head, without a copy.
-  const { body } = response
+  const body = bodyToWrite(response.body)
   if (body !== undefined && !hasHeader(headers, 'content-length')) {
     headers['Content-Length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.length)
   }
@@ -216,6 +215,20 @@ function send(res: ServerResponse, isHead: boolean, response: ApiResponse, closi
   res.writeHead(response.status, headers)
   res.end(isHead ? undefined : body)
 }
+
+/**
+ * A small text body is handed to Node as it is: it goes out in one write with the head. A large one
+ * is encoded here first, into a buffer of its exact size: Node's write of a string reserves three
+ * bytes a character to encode it into. For the calendar's 276 kB window that is 1.1 ms less CPU per
+ * response (a plain Node 20 server sending it both ways in turns, five pairs, loaded machine: 2.8-3.5
+ * ms as text, 1.45-2.4 as bytes), a quarter of it the kernel's (page faults).
+ */
+function bodyToWrite(body: ApiResponse['body']): ApiResponse['body'] {
+  return typeof body === 'string' && body.length > LARGE_TEXT_BODY ? Buffer.from(body) : body
+}
+
+/** Characters. */
+const LARGE_TEXT_BODY = 16 * 1024
 
 function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((key) => key.toLowerCase() === name)

@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES } from './bookings'
 import { addDays } from './format'
 
 /** One bar of the calendar: a stay that is not cancelled and touches the window, with what its bar shows. */
@@ -16,12 +17,12 @@ export interface CalendarBooking {
 }
 
 /**
- * What public.calendar_window answers (…_calendar_window_compact.sql, …_calendar_window_one_pass.sql):
- * the window's stays as columns, one array per field, the i-th entry of each being the i-th stay (in
- * the order the database found them, not sorted: see unpackCalendarWindow), and their guests once
- * each, as columns too. A stay's arrival counts days from the window's first day; its
- * departure is `numNights` later (the booking rules keep the two equal). Thousands of stays are then
- * a fraction of the same rows as JSON objects, quicker to build, send and parse.
+ * What public.calendar_window answers (…_calendar_window_fewer_bytes.sql): the window's stays as
+ * columns, one array per field, the i-th entry of each being the i-th stay (in the order the database
+ * found them, not sorted: see unpackCalendarWindow), and their guests once each, grouped by flag. A
+ * stay's arrival counts days from the window's first day; its departure is `numNights` later (the
+ * booking rules keep the two equal). Thousands of stays are then a fraction of the same rows as JSON
+ * objects, quicker to build, send and parse.
  */
 export interface CalendarWindowAnswer {
   /** The window's first day: what `arrival` counts from. */
@@ -32,11 +33,12 @@ export interface CalendarWindowAnswer {
   arrival: number[]
   numNights: number[]
   numGuests: number[]
-  status: string[]
+  /** Status and payment in one number: twice the status's place in BOOKING_STATUSES, plus 1 if paid. */
+  state: number[]
   totalPrice: number[]
-  isPaid: boolean[]
   guestId: number[]
-  guests: { id: number[]; fullName: string[]; countryFlag: (string | null)[] }
+  /** The stays' guests, each once, grouped by their flag: a window's thousands share a few dozen. */
+  guests: { countryFlag: string | null; id: number[]; fullName: string[] }[]
 }
 
 /**
@@ -46,8 +48,17 @@ export interface CalendarWindowAnswer {
  * thousands; the database's sort of them all cost several.
  */
 export function unpackCalendarWindow(answer: CalendarWindowAnswer): CalendarBooking[] {
-  const { from, arrival, numNights, guests } = answer
-  const guestAt = new Map(guests.id.map((id, i) => [id, i]))
+  const { from, id, cabinId, arrival, numNights, state, guestId } = answer
+  // Each guest's place in these two lists.
+  const guestAt = new Map<number, number>()
+  const names: string[] = []
+  const flags: (string | null)[] = []
+  for (const { countryFlag, id: ids, fullName } of answer.guests) {
+    for (let i = 0; i < ids.length; i++) {
+      guestAt.set(ids[i], names.push(fullName[i]) - 1)
+      flags.push(countryFlag)
+    }
+  }
   // A window's thousands of stays share a few dozen dates: each is written once.
   const dates = new Map<number, string>()
   const dateAt = (days: number) => {
@@ -55,35 +66,36 @@ export function unpackCalendarWindow(answer: CalendarWindowAnswer): CalendarBook
     if (date === undefined) dates.set(days, (date = addDays(from, days)))
     return date
   }
-  const staysByCabin = new Map<number, CalendarBooking[]>()
-  answer.id.forEach((id, i) => {
-    const guest = guestAt.get(answer.guestId[i])
-    if (guest === undefined) throw new Error(`The calendar's answer has no guest for booking ${id}`)
-    const stay: CalendarBooking = {
-      id,
-      cabinId: answer.cabinId[i],
-      startDate: dateAt(arrival[i]),
-      endDate: dateAt(arrival[i] + numNights[i]),
-      numNights: numNights[i],
-      numGuests: answer.numGuests[i],
-      status: answer.status[i],
-      totalPrice: answer.totalPrice[i],
-      isPaid: answer.isPaid[i],
-      guestName: guests.fullName[guest],
-      countryFlag: guests.countryFlag[guest],
-    }
-    const stays = staysByCabin.get(stay.cabinId)
-    if (stays) stays.push(stay)
-    else staysByCabin.set(stay.cabinId, [stay])
-  })
+  const staysByCabin = new Map<number, number[]>()
+  for (let i = 0; i < id.length; i++) {
+    const stays = staysByCabin.get(cabinId[i])
+    if (stays) stays.push(i)
+    else staysByCabin.set(cabinId[i], [i])
+  }
   const ordered: CalendarBooking[] = []
-  for (const cabinId of [...staysByCabin.keys()].sort((a, b) => a - b)) {
-    ordered.push(...staysByCabin.get(cabinId)!.sort(byArrival))
+  for (const cabin of [...staysByCabin.keys()].sort((a, b) => a - b)) {
+    // A cabin's stays never share a night, nor an arrival.
+    for (const i of staysByCabin.get(cabin)!.sort((a, b) => arrival[a] - arrival[b])) {
+      const guest = guestAt.get(guestId[i])
+      if (guest === undefined) throw new Error(`The calendar's answer has no guest for booking ${id[i]}`)
+      const status = Number.isInteger(state[i]) ? BOOKING_STATUSES[state[i] >> 1] : undefined
+      if (status === undefined || status === 'cancelled') {
+        throw new Error(`The calendar's answer has no status for booking ${id[i]}`)
+      }
+      ordered.push({
+        id: id[i],
+        cabinId: cabin,
+        startDate: dateAt(arrival[i]),
+        endDate: dateAt(arrival[i] + numNights[i]),
+        numNights: numNights[i],
+        numGuests: answer.numGuests[i],
+        status,
+        totalPrice: answer.totalPrice[i],
+        isPaid: (state[i] & 1) === 1,
+        guestName: names[guest],
+        countryFlag: flags[guest],
+      })
+    }
   }
   return ordered
-}
-
-/** A cabin's stays never share a night, nor an arrival; dates as `YYYY-MM-DD` sort as text. */
-function byArrival(a: CalendarBooking, b: CalendarBooking): number {
-  return a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0
 }
