@@ -5,6 +5,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { durableStartParams, SyncedNodeFS, syncTree, type SyncFile } from './pgliteDurability'
+import { pgliteWasmModule } from './pgliteWasm'
 import { PgliteSession } from './pgliteSession'
 import { listenChannel, type Database } from './types'
 import { rowParsers } from './values'
@@ -59,6 +60,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   const unpacked = options.loadDataDir !== undefined || (dataDir !== undefined && !hasCluster(dataDir))
   const pg = new PGlite({
     ...(syncFile && dataDir ? { fs: new SyncedNodeFS(dataDir, syncFile) } : { dataDir }),
+    pgliteWasmModule: await pgliteWasmModule(),
     loadDataDir: options.loadDataDir,
     extensions: options.pgcrypto === false ? { btree_gist, pg_trgm } : { pgcrypto, btree_gist, pg_trgm },
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
