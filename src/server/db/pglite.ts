@@ -72,6 +72,9 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
       ...SINGLE_USER_SLOTS,
+      // JSON timestamps then read +00:00, as Supabase's do.
+      '-c',
+      'TimeZone=UTC',
     ],
     parsers: {
       [types.DATE]: rowParsers.date,
@@ -81,8 +84,6 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   })
   await pg.waitReady
   if (syncFile && dataDir && unpacked) await syncTree(dataDir, syncFile)
-  // JSON timestamps then read +00:00, as Supabase's do.
-  await pg.exec("set time zone 'UTC'")
   const session = new PgliteSession(pg)
   return {
     kind: 'pglite',
