@@ -5,6 +5,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { durableStartParams, SyncedNodeFS, syncTree, type SyncFile } from './pgliteDurability'
+import { pgliteWasmModule } from './pgliteWasm'
 import { PgliteSession } from './pgliteSession'
 import { listenChannel, type Database } from './types'
 import { rowParsers } from './values'
@@ -64,6 +65,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   const unpacked = options.loadDataDir !== undefined || (dataDir !== undefined && !hasCluster(dataDir))
   const pg = new PGlite({
     ...(syncFile && dataDir ? { fs: new SyncedNodeFS(dataDir, syncFile) } : { dataDir }),
+    pgliteWasmModule: await pgliteWasmModule(),
     loadDataDir: options.loadDataDir,
     extensions: options.pgcrypto === false ? { btree_gist, pg_trgm } : { pgcrypto, btree_gist, pg_trgm },
     // PGlite's own parameters (single-user mode…) must stay; durable drops only its fsync off.
@@ -75,6 +77,9 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
       ...(options.pgcrypto === false ? SINGLE_USER_SLOTS : []),
+      // JSON timestamps then read +00:00, as Supabase's do.
+      '-c',
+      'TimeZone=UTC',
     ],
     parsers: {
       [types.DATE]: rowParsers.date,
@@ -84,8 +89,6 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
   })
   await pg.waitReady
   if (syncFile && dataDir && unpacked) await syncTree(dataDir, syncFile)
-  // JSON timestamps then read +00:00, as Supabase's do.
-  await pg.exec("set time zone 'UTC'")
   const session = new PgliteSession(pg)
   return {
     kind: 'pglite',
