@@ -51,6 +51,8 @@ export function TodayActivity({
 }: TodayActivityProps) {
   const { checkout, isCheckingOut } = useCheckout()
   // The guest asked about stays named while the dialog closes, so its text does not blank mid-fade.
+  // Until then there is no dialog: a closed one still costs a render and its styles, generated at
+  // run time, on the way to the dashboard's figures.
   const [leaving, setLeaving] = useState<Activity | null>(null)
   const [isConfirming, setIsConfirming] = useState(false)
 
@@ -103,21 +105,21 @@ export function TodayActivity({
   return (
     <Panel title="Today" extra={extra} className={className}>
       {content}
-      <ConfirmDialog
-        open={isConfirming}
-        title={leaving ? `Check out ${leaving.guests.fullName}?` : ''}
-        confirmLabel="Check out"
-        isPending={isCheckingOut}
-        onCancel={() => setIsConfirming(false)}
-        onConfirm={() => leaving && checkout(leaving.id, { onSettled: () => setIsConfirming(false) })}
-      >
-        {leaving && (
+      {leaving && (
+        <ConfirmDialog
+          open={isConfirming}
+          title={`Check out ${leaving.guests.fullName}?`}
+          confirmLabel="Check out"
+          isPending={isCheckingOut}
+          onCancel={() => setIsConfirming(false)}
+          onConfirm={() => checkout(leaving.id, { onSettled: () => setIsConfirming(false) })}
+        >
           <p>
             {leaving.guests.fullName} leaves cabin {leaving.cabinName} after {nightsLabel(leaving.numNights)}.
             A checked-out stay cannot be checked in again.
           </p>
-        )}
-      </ConfirmDialog>
+        </ConfirmDialog>
+      )}
     </Panel>
   )
 }
