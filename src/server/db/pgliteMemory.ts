@@ -19,6 +19,23 @@ export function sharedBuffersMbFor(pgdata: string): number {
   return Math.min(MAX_SHARED_BUFFERS_MB, Math.max(MIN_SHARED_BUFFERS_MB, halfMb))
 }
 
+/** From this size of the largest database's files, PGlite's WebAssembly is optimised (optimisesWasmFor). */
+export const OPTIMISED_WASM_FROM_MB = 256
+
+/**
+ * Whether V8 should optimise PGlite's hot WebAssembly (TurboFan) for the cluster in `pgdata`, or run
+ * all of it as its baseline compiler (Liftoff) compiles it. Optimised, PostgreSQL's own work costs
+ * 30-40 % less CPU (the 500k dashboard and calendar window: 20-21 ms against 27-29 ms per call), but
+ * the process keeps 25-35 MB more for good: compiling PostgreSQL's largest functions
+ * (standard_ProcessUtility, raw_parser, nodeRead, 26-42 MB of compiler memory each) leaves that much
+ * fragmented in malloc's arenas, and the compiles take seconds of CPU in the backend's first minute.
+ * A property whose database is small spends little of a request in PostgreSQL, so it is left
+ * unoptimised, below 256 MB of files in its largest database (the demo has 10; 500 000 bookings, 1 GB).
+ */
+export function optimisesWasmFor(pgdata: string): boolean {
+  return largestDatabaseBytes(join(pgdata, 'base')) >= OPTIMISED_WASM_FROM_MB * 2 ** 20
+}
+
 function largestDatabaseBytes(base: string): number {
   let entries
   try {
