@@ -27,6 +27,8 @@ import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { RESTART_AFTER_SETUP_ENV, type ChildMessage, type ParentMessage } from '@shared/backendProtocol'
+import { hasPgliteCluster, PGLITE_TEMPLATE_FILE, pgliteDir } from './db/clusterFolder'
+import { optimisesWasmFor } from './db/pgliteMemory'
 import { pgliteWasmModule } from './db/pgliteWasm'
 import type { RunningServer } from './index'
 
@@ -61,8 +63,8 @@ function portFromEnv(value: string | undefined): number {
 const here = dirname(fileURLToPath(import.meta.url))
 
 /** The migrated cluster template the build wrote beside this file, when this is a build. */
-function builtPgliteTemplate(templateFile: string): string | undefined {
-  const file = join(here, templateFile)
+function builtPgliteTemplate(): string | undefined {
+  const file = join(here, PGLITE_TEMPLATE_FILE)
   return existsSync(file) ? file : undefined
 }
 
@@ -77,12 +79,15 @@ function defaultStaticDir(): string | undefined {
  * A desk's backend trades a little of its top speed for memory (measured with `npm run bench`: about
  * 45 MB less resident memory after sustained load, 5-10 % fewer requests per second at 1 000+):
  * PGlite's WebAssembly is optimised on one background thread instead of one per core (each leaves its
- * buffers in malloc's arenas), and V8's young generation keeps its starting size under load instead
- * of doubling. The old generation may grow by half its live size before a full collection instead of
- * up to four times: under the bench's load the heap held 18 MB of live objects and 40-60 MB of garbage
- * waiting for one. The flags are read when used, so setting them before the database opens is in time.
+ * buffers in malloc's arenas), and not at all on a small database (pgliteMemory.ts, optimisesWasmFor);
+ * V8's young generation keeps its starting size under load instead of doubling. The old generation
+ * may grow by half its live size before a full collection instead of up to four times: under the
+ * bench's load the heap held 18 MB of live objects and 40-60 MB of garbage waiting for one. The flags
+ * are read when used, so setting them before the database opens is in time. `pgdata`: the cluster
+ * this process serves, absent when it serves none (PostgreSQL, a set-up only).
  */
-function preferLowMemory(): void {
+function preferLowMemory(pgdata: string | undefined): void {
+  if (pgdata && !optimisesWasmFor(pgdata)) setFlagsFromString('--liftoff-only')
   setFlagsFromString('--wasm-num-compilation-tasks=1')
   setFlagsFromString('--semi-space-growth-factor=1')
   setFlagsFromString('--heap-growing-percent=50')
@@ -96,20 +101,10 @@ function demoTodayFromEnv(value: string | undefined): (() => string) | undefined
 }
 
 async function main(): Promise<void> {
-  preferLowMemory()
   const env = process.env
   const dataDir = resolve(env.INNKEEPER_DATA_DIR || '.innkeeper')
   const databaseUrl = env.DATABASE_URL || undefined
-  // PGlite's WebAssembly compiles on a background thread while the main thread loads the server's
-  // modules (and PGlite's), which this module imports only now: ~0.1 s of each start otherwise spent
-  // waiting for the compile once PGlite asks for it.
-  if (!databaseUrl) void pgliteWasmModule()
-  const [{ hasPgliteCluster }, { PGLITE_TEMPLATE_FILE }, { startServer }] = await Promise.all([
-    import('./db/open'),
-    import('./db/template'),
-    import('./index'),
-  ])
-  const pgliteTemplate = builtPgliteTemplate(PGLITE_TEMPLATE_FILE)
+  const pgliteTemplate = builtPgliteTemplate()
   // Only sets up a new data folder with initdb, for the parent to start a fresh process on it; one
   // unpacked from the build's template is used right away (see StartServerOptions.reopenAfterSetUp).
   const setUpOnly =
@@ -118,6 +113,15 @@ async function main(): Promise<void> {
     !databaseUrl &&
     !pgliteTemplate &&
     !hasPgliteCluster(dataDir)
+  // A process that only runs initdb exits after it: its memory is not kept, and initdb gains from
+  // optimised code (the entry test that sets a folder up from source: 94 s with it, 140 s without,
+  // on a loaded machine). Decided before anything compiles PGlite's WebAssembly.
+  preferLowMemory(databaseUrl || setUpOnly ? undefined : pgliteDir(dataDir))
+  // PGlite's WebAssembly compiles on a background thread while the main thread loads the server's
+  // modules (and PGlite's), which this module imports only now: ~0.1 s of each start otherwise spent
+  // waiting for the compile once PGlite asks for it.
+  if (!databaseUrl) void pgliteWasmModule()
+  const { startServer } = await import('./index')
   // Listening from the start: a SIGTERM (a system shutdown, a parent quitting) or a shutdown request
   // that arrives while the database is still being created lets that finish and then closes it,
   // instead of killing the process half-way (the signal's default).

@@ -87,4 +87,38 @@ describe('process entry', () => {
       child.kill('SIGKILL')
     }
   })
+
+  it('runs PGlite’s WebAssembly unoptimised on a small database (issue 21: 25-35 MB less memory)', async () => {
+    // The trace names each WebAssembly function compiled and its compiler.
+    const child = spawn(process.execPath, ['--trace-wasm-compilation-times', launcher], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      let output = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (chunk: Buffer) => {
+          output += chunk.toString()
+          const match = /Innkeeper backend ready on (http:\/\/\S+)/.exec(output)
+          if (match) resolve(match[1])
+        })
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)))
+      })
+      expect((await fetch(`${url}/rest/v1/cabins?select=id`)).status).toBeLessThan(500)
+      // Optimised code is compiled in the background, within a second of being asked for.
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      child.kill('SIGTERM')
+      expect(await exitCode(child)).toBe(0)
+      // Each compile names its module: PGlite's has by far the most functions (the launcher's own tools
+      // compile a few WebAssembly functions of theirs, optimised).
+      const compiles = [...output.matchAll(/Compiled function (0x[0-9a-f]+)#\d+ using (\w+)/g)]
+      const perModule = new Map<string, number>()
+      for (const [, module] of compiles) perModule.set(module, (perModule.get(module) ?? 0) + 1)
+      const pglite = [...perModule].sort((a, b) => b[1] - a[1])[0][0]
+      expect(perModule.get(pglite)).toBeGreaterThan(500)
+      expect(compiles.filter(([, module, tier]) => module === pglite && tier !== 'Liftoff')).toEqual([])
+    } finally {
+      child.kill('SIGKILL')
+    }
+  })
 })

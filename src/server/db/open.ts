@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { hasPgliteCluster, pgliteDir, setUpMarker } from './clusterFolder'
 import { unpackCluster } from './clusterTarball'
 import { maintainAtStart, takeVacuumedAtClose } from './maintenance'
 import { migrate } from './migrate'
@@ -91,18 +92,6 @@ async function openExistingPglite(
   }
 }
 
-export function pgliteDir(dataDir: string): string {
-  return join(dataDir, 'pglite')
-}
-
-/**
- * Whether the data folder holds a finished PGlite cluster: PGlite's own test (it runs initdb without
- * PG_VERSION), and no set-up under way or cut short (see startSetUp).
- */
-export function hasPgliteCluster(dataDir: string): boolean {
-  return existsSync(join(pgliteDir(dataDir), 'PG_VERSION')) && !existsSync(setUpMarker(dataDir))
-}
-
 /**
  * Marks the data folder as being set up (cluster, migrations, the server's demo seed, or a restore)
  * until finishSetUp: a set-up cut short (quit, power cut, crash) leaves the mark, and the next open
@@ -115,10 +104,6 @@ export async function startSetUp(dataDir: string): Promise<void> {
 
 export async function finishSetUp(dataDir: string): Promise<void> {
   await rm(setUpMarker(dataDir), { force: true })
-}
-
-export function setUpMarker(dataDir: string): string {
-  return join(dataDir, 'setting-up')
 }
 
 /** Bootstrapped, migrated and (PGlite) maintained; closed again when that fails. */

@@ -14,17 +14,36 @@ export const MAX_SHARED_BUFFERS_MB = 128
  * costs its busiest lists and the dashboard. A new cluster (no base/ yet) starts at the minimum.
  */
 export function sharedBuffersMbFor(pgdata: string): number {
-  const halfMb = Math.ceil(filesBytes(join(pgdata, 'base', APP_DATABASE_OID)) / 2 / 2 ** 20)
+  const halfMb = Math.ceil(appDatabaseBytes(pgdata) / 2 / 2 ** 20)
   return Math.min(MAX_SHARED_BUFFERS_MB, Math.max(MIN_SHARED_BUFFERS_MB, halfMb))
 }
 
+/** From this size of the app's database files, PGlite's WebAssembly is optimised (optimisesWasmFor). */
+export const OPTIMISED_WASM_FROM_MB = 256
+
 /**
- * The folder under base/ of the database PGlite opens, `postgres`, whose OID initdb fixes (since
+ * Whether V8 should optimise PGlite's hot WebAssembly (TurboFan) for the cluster in `pgdata`, or run
+ * all of it as its baseline compiler (Liftoff) compiles it. Optimised, PostgreSQL's own work costs
+ * 30-40 % less CPU (the 500k dashboard and calendar window: 20-21 ms against 27-29 ms per call), but
+ * the process keeps 25-35 MB more for good: compiling PostgreSQL's largest functions
+ * (standard_ProcessUtility, raw_parser, nodeRead, 26-42 MB of compiler memory each) leaves that much
+ * fragmented in malloc's arenas, and the compiles take seconds of CPU in the backend's first minute.
+ * A property whose database is small spends little of a request in PostgreSQL, so it is left
+ * unoptimised, below 256 MB of files in the app's database (the demo has 10; 500 000 bookings, 1 GB).
+ */
+export function optimisesWasmFor(pgdata: string): boolean {
+  return appDatabaseBytes(pgdata) >= OPTIMISED_WASM_FROM_MB * 2 ** 20
+}
+
+/**
+ * The files of the database PGlite opens, `postgres`, under base/ with the OID initdb fixes (since
  * PostgreSQL 15). The two templates beside it (7 MB each, never read) are a copy of what it started
  * from, so it is also the largest. Only its ~350 files' sizes are read, instead of all ~1 000
  * (the demo: 36 → 22 ms of CPU at every start, on a loaded 2-core machine).
  */
-const APP_DATABASE_OID = '5'
+function appDatabaseBytes(pgdata: string): number {
+  return filesBytes(join(pgdata, 'base', '5'))
+}
 
 function filesBytes(dir: string): number {
   let bytes = 0
