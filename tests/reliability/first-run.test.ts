@@ -14,7 +14,12 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { restoreBackup } from '../../src/server/backup'
 import type { Backup } from '../../src/server/backup'
-import { hasPgliteCluster, PGLITE_TEMPLATE_FILE, pgliteDir, setUpMarker } from '../../src/server/db/clusterFolder'
+import {
+  hasPgliteCluster,
+  PGLITE_TEMPLATE_FILE,
+  pgliteDir,
+  setUpMarker,
+} from '../../src/server/db/clusterFolder'
 import { writePgliteTemplate } from '../../src/server/db/template'
 import { startServer } from '../../src/server/index'
 import { runStaffAdd } from '../../src/server/staffCli'

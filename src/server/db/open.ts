@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { hasPgliteCluster, pgliteDir, setUpMarker } from './clusterFolder'
 import { unpackCluster } from './clusterTarball'
 import { maintainAtStart, takeVacuumedAtClose } from './maintenance'
