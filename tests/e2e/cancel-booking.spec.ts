@@ -133,15 +133,15 @@ test('cancels from the row menu with the keyboard alone; a cancelled booking can
     await trigger.focus()
     await page.keyboard.press('Enter')
     const cancelItem = page.getByRole('menu').getByRole('menuitem', { name: 'Cancel booking' })
-    // The menu takes the focus: its first item, or the one last chosen when it opens again.
+    // The menu takes the focus: its first item, or the one last chosen when it opens again; it
+    // may move there a moment after the first item had it, so each step waits for the focus to
+    // settle before pressing again (the menu wraps, so stepping on always reaches the item).
     await expect(page.getByRole('menu').locator('[role="menuitem"]:focus')).toHaveCount(1)
-    for (
-      let press = 0;
-      press < 3 && !(await cancelItem.evaluate((item) => item === document.activeElement));
-      press++
-    )
-      await page.keyboard.press('ArrowDown')
-    await expect(cancelItem).toBeFocused()
+    await expect(async () => {
+      if (!(await cancelItem.evaluate((item) => item === document.activeElement)))
+        await page.keyboard.press('ArrowDown')
+      await expect(cancelItem).toBeFocused({ timeout: 300 })
+    }).toPass({ timeout: 10_000 })
     await page.keyboard.press('Enter')
     await waitForOpened(cancelDialog(page, id))
   }
