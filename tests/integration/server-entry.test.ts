@@ -31,6 +31,20 @@ const exitCode = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code))
   })
 
+/** The stdout of an entry run on its own, as it comes; `ready` is the URL it prints once ready. */
+function watchOutput(child: ChildProcess): { ready: Promise<string>; output: () => string } {
+  let output = ''
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Innkeeper backend ready on (http:\/\/\S+)/.exec(output)
+      if (match) resolve(match[1])
+    })
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
+  })
+  return { ready, output: () => output }
+}
+
 describe('process entry', () => {
   it('sets up a new data folder, then (started again) reports ready, refuses a second process on the folder, and shuts down on request', async () => {
     // A parent that restarts the backend after a first run gets 'set-up' instead of 'ready'.
@@ -71,15 +85,7 @@ describe('process entry', () => {
   it('prints its URL when run on its own and closes on SIGTERM', async () => {
     const child = spawn(process.execPath, [launcher], { env, stdio: ['ignore', 'pipe', 'pipe'] })
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = ''
-        child.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /Innkeeper backend ready on (http:\/\/\S+)/.exec(output)
-          if (match) resolve(match[1])
-        })
-        child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)))
-      })
+      const url = await watchOutput(child).ready
       expect((await fetch(`${url}/health`)).status).toBe(200)
       child.kill('SIGTERM')
       expect(await exitCode(child)).toBe(0)
@@ -95,15 +101,8 @@ describe('process entry', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     try {
-      let output = ''
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => {
-          output += chunk.toString()
-          const match = /Innkeeper backend ready on (http:\/\/\S+)/.exec(output)
-          if (match) resolve(match[1])
-        })
-        child.once('exit', (code) => reject(new Error(`exited with ${code}`)))
-      })
+      const { ready, output } = watchOutput(child)
+      const url = await ready
       expect((await fetch(`${url}/rest/v1/cabins?select=id`)).status).toBeLessThan(500)
       // Optimised code is compiled in the background, within a second of being asked for.
       await new Promise((resolve) => setTimeout(resolve, 3000))
@@ -111,7 +110,7 @@ describe('process entry', () => {
       expect(await exitCode(child)).toBe(0)
       // Each compile names its module: PGlite's has by far the most functions (the launcher's own tools
       // compile a few WebAssembly functions of theirs, optimised).
-      const compiles = [...output.matchAll(/Compiled function (0x[0-9a-f]+)#\d+ using (\w+)/g)]
+      const compiles = [...output().matchAll(/Compiled function (0x[0-9a-f]+)#\d+ using (\w+)/g)]
       const perModule = new Map<string, number>()
       for (const [, module] of compiles) perModule.set(module, (perModule.get(module) ?? 0) + 1)
       const pglite = [...perModule].sort((a, b) => b[1] - a[1])[0][0]
