@@ -1,5 +1,6 @@
 import { addDays } from '@shared/domain/format'
-import { chromium, type Page } from 'playwright-core'
+import { chromium } from 'playwright-core'
+import { openBarePage } from './barePage'
 import { getCalendarWindow } from '../src/renderer/src/features/calendar/service'
 import { chromiumLaunchOptions } from '../tests/support/chromium'
 import type { DeskDay } from './appFigures'
@@ -89,7 +90,9 @@ const SCROLL_STEP_PX = 120
  * days, until the grid says it is drawn (aria-busy false) with its bars and that frame has been
  * painted: milliseconds since navigation start, each run in a fresh browser context. Then the last
  * page's grid is scrolled from the first cabin to the last, a step a frame as a wheel would, timing
- * every frame.
+ * every frame. The page is driven over the bare DevTools protocol, as the page load is (see
+ * `dashboardPageLoad`): the app's window has no debugger, and Playwright's injected scripts and
+ * Runtime domain cost the page's main thread time of their own.
  */
 export async function measureCalendarPage(url: string, runs: number): Promise<CalendarPageFigures> {
   const browser = await chromium.launch(chromiumLaunchOptions)
@@ -99,30 +102,25 @@ export async function measureCalendarPage(url: string, runs: number): Promise<Ca
     let scroll: CalendarScroll | undefined
     // The first run warms what a fresh context cannot throw away (the browser's own start-up work).
     for (let run = 0; run <= runs; run++) {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-      await context.addInitScript((entries: [string, string][]) => {
-        for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
-      }, session)
-      const page = await context.newPage()
-      await page.goto(`${url}/#/calendar?days=${DAYS}`, { waitUntil: 'commit' })
-      // Drawn once the frame that laid the grid out has been painted: the grid is seen laid out in one
-      // animation frame (before that frame's paint) and the time taken at the next one. Timed at the
-      // first, the draw's own paint (50-67 ms at idle) fell into the scroll's first frame instead.
-      const drawnAt = await page.waitForFunction(
-        (grid: string) => {
-          const page = window as { gridLaidOut?: boolean }
-          if (page.gridLaidOut) return performance.now()
-          const drawn = document.querySelector(`${grid}[aria-busy="false"] [data-booking-id]`)
-          page.gridLaidOut = !!drawn && drawn.getBoundingClientRect().height > 0
-          return false
-        },
-        GRID,
-        { polling: 'raf', timeout: 30_000 },
-      )
-      const drawnMs = (await drawnAt.jsonValue()) as number
-      if (run > 0) samples.push(drawnMs)
-      if (run === runs) scroll = await scrollThroughRows(page, drawnMs)
-      await context.close()
+      const page = await openBarePage(browser, {
+        width: 1440,
+        height: 900,
+        initScript: `(${noteGridDrawn.toString()})(${JSON.stringify({ entries: session, grid: GRID })})`,
+      })
+      try {
+        await page.send('Page.navigate', { url: `${url}/#/calendar?days=${DAYS}` })
+        await page.waitFor('window.gridDrawn', 30_000)
+        const drawnMs = await page.evaluate<number>('window.gridDrawn')
+        if (run > 0) samples.push(drawnMs)
+        if (run === runs) {
+          const frames = await page.evaluate<Omit<CalendarScroll, 'drawnMs'>>(
+            `(${scrollThroughRows.toString()})(${SCROLL_STEP_PX})`,
+          )
+          scroll = { ...frames, drawnMs: Math.round(drawnMs) }
+        }
+      } finally {
+        await page.close()
+      }
     }
     return { load: summarize(samples), scroll: scroll! }
   } finally {
@@ -130,67 +128,85 @@ export async function measureCalendarPage(url: string, runs: number): Promise<Ca
   }
 }
 
-async function scrollThroughRows(page: Page, drawnMs: number): Promise<CalendarScroll> {
-  const scroll = await page.evaluate(async (step: number) => {
-    const scroller = document.querySelector<HTMLElement>('[data-calendar-scroll]')
-    if (!scroller) throw new Error('The calendar has no [data-calendar-scroll]')
-    const rows = new Set<string>()
-    const seeRows = () => {
-      for (const row of scroller.querySelectorAll<HTMLElement>('[role="row"][data-cabin-id]'))
-        rows.add(row.dataset.cabinId!)
+/**
+ * Runs in the page before its scripts: stores the session, then looks at each animation frame for the
+ * grid drawn (aria-busy false, with a bar laid out). `window.gridDrawn` resolves at the next frame, once
+ * the frame that laid the grid out has been painted: timed at the first, the draw's own paint (50-67 ms
+ * at idle) fell into the scroll's first frame instead.
+ */
+function noteGridDrawn({ entries, grid }: { entries: [string, string][]; grid: string }): void {
+  for (const [key, value] of entries) window.sessionStorage.setItem(key, value)
+  const drawn = new Promise<number>((resolve) => {
+    const check = () => {
+      const bar = document.querySelector(`${grid}[aria-busy="false"] [data-booking-id]`)
+      if (bar && bar.getBoundingClientRect().height > 0)
+        requestAnimationFrame(() => resolve(performance.now()))
+      else requestAnimationFrame(check)
     }
-    let longestAnimationFrameMs = 0
-    let scrollStart = Infinity
-    let longestAnimationFrameScripts: string[] = []
-    const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
-      ? new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as LongAnimationFrame[]) {
-            if (entry.startTime < scrollStart || entry.duration <= longestAnimationFrameMs) continue
-            longestAnimationFrameMs = entry.duration
-            longestAnimationFrameScripts = entry.scripts.map(
-              (script) =>
-                `${script.invokerType} ${script.invoker} ${Math.round(script.duration)} ms ` +
-                `${script.sourceURL.split('/').pop()}:${script.sourceFunctionName}`,
-            )
-          }
-        })
-      : undefined
-    observer?.observe({ type: 'long-animation-frame' })
-    const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
-    const gaps: number[] = []
-    const starts: { scrollTop: number; at: number }[] = []
-    let last = await nextFrame()
-    scrollStart = last
+    requestAnimationFrame(check)
+  })
+  Object.assign(window, { gridDrawn: drawn })
+}
+
+/** Runs in the page: scrolls the grid from the first cabin to the last, a step a frame, timing each. */
+async function scrollThroughRows(step: number): Promise<Omit<CalendarScroll, 'drawnMs'>> {
+  const scroller = document.querySelector<HTMLElement>('[data-calendar-scroll]')
+  if (!scroller) throw new Error('The calendar has no [data-calendar-scroll]')
+  const rows = new Set<string>()
+  const seeRows = () => {
+    for (const row of scroller.querySelectorAll<HTMLElement>('[role="row"][data-cabin-id]'))
+      rows.add(row.dataset.cabinId!)
+  }
+  let longestAnimationFrameMs = 0
+  let scrollStart = Infinity
+  let longestAnimationFrameScripts: string[] = []
+  const observer = PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')
+    ? new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LongAnimationFrame[]) {
+          if (entry.startTime < scrollStart || entry.duration <= longestAnimationFrameMs) continue
+          longestAnimationFrameMs = entry.duration
+          longestAnimationFrameScripts = entry.scripts.map(
+            (script) =>
+              `${script.invokerType} ${script.invoker} ${Math.round(script.duration)} ms ` +
+              `${script.sourceURL.split('/').pop()}:${script.sourceFunctionName}`,
+          )
+        }
+      })
+    : undefined
+  observer?.observe({ type: 'long-animation-frame' })
+  const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve))
+  const gaps: number[] = []
+  const starts: { scrollTop: number; at: number }[] = []
+  let last = await nextFrame()
+  scrollStart = last
+  seeRows()
+  for (;;) {
+    const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1
+    starts.push({ scrollTop: scroller.scrollTop, at: last })
+    scroller.scrollTop += step
+    const now = await nextFrame()
+    gaps.push(now - last)
+    last = now
     seeRows()
-    for (;;) {
-      const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1
-      starts.push({ scrollTop: scroller.scrollTop, at: last })
-      scroller.scrollTop += step
-      const now = await nextFrame()
-      gaps.push(now - last)
-      last = now
-      seeRows()
-      if (atBottom) break
-    }
-    // Frames still to come are reported after they end.
-    await nextFrame()
-    observer?.disconnect()
-    const sorted = [...gaps].sort((a, b) => a - b)
-    const longest = gaps.indexOf(sorted[sorted.length - 1])
-    return {
-      rowsSeen: rows.size,
-      frames: gaps.length,
-      longestFrameMs: sorted[sorted.length - 1],
-      medianFrameMs: sorted[Math.floor(sorted.length / 2)],
-      framesOver50Ms: gaps.filter((gap) => gap > 50).length,
-      longestAnimationFrameMs,
-      longestFrameAt: {
-        frame: longest,
-        scrollTop: starts[longest].scrollTop,
-        sinceNavigationMs: Math.round(starts[longest].at),
-      },
-      longestAnimationFrameScripts,
-    }
-  }, SCROLL_STEP_PX)
-  return { ...scroll, drawnMs: Math.round(drawnMs) }
+    if (atBottom) break
+  }
+  // Frames still to come are reported after they end.
+  await nextFrame()
+  observer?.disconnect()
+  const sorted = [...gaps].sort((a, b) => a - b)
+  const longest = gaps.indexOf(sorted[sorted.length - 1])
+  return {
+    rowsSeen: rows.size,
+    frames: gaps.length,
+    longestFrameMs: sorted[sorted.length - 1],
+    medianFrameMs: sorted[Math.floor(sorted.length / 2)],
+    framesOver50Ms: gaps.filter((gap) => gap > 50).length,
+    longestAnimationFrameMs,
+    longestFrameAt: {
+      frame: longest,
+      scrollTop: starts[longest].scrollTop,
+      sinceNavigationMs: Math.round(starts[longest].at),
+    },
+    longestAnimationFrameScripts,
+  }
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { createHashRouter, Navigate, Outlet, type LoaderFunction } from 'react-router-dom'
 import { startSessionCheck } from '../features/auth/userQuery'
+import { loadCalendar, shouldCalendarRevalidate } from '../features/calendar/calendarQuery'
 import { prefetchDashboard } from '../features/dashboard/dashboardQuery'
 import { RouteTitle, type TitleHandle } from './RouteTitle'
 
@@ -65,20 +66,11 @@ export function createAppRouter(queryClient: QueryClient) {
             {
               path: 'calendar',
               ...titled('Calendar'),
-              lazy: async () => {
-                const [{ default: Component }, { shouldCalendarRevalidate }] = await Promise.all([
-                  import('../features/calendar/CalendarPage'),
-                  import('../features/calendar/calendarQuery'),
-                ])
-                return { Component, shouldRevalidate: shouldCalendarRevalidate }
-              },
-              // Its own small chunk (the window's dates need dayjs), fetched beside the page's, which
-              // needs it too: waiting for it here does not hold the route back.
-              loader: async ({ request }) =>
-                (await import('../features/calendar/calendarQuery')).loadCalendar(
-                  queryClient,
-                  new URL(request.url),
-                ),
+              lazy: page(() => import('../features/calendar/CalendarPage')),
+              shouldRevalidate: shouldCalendarRevalidate,
+              // In the entry's chunk, as the dashboard's is: opened first, the calendar's requests
+              // leave before the app is evaluated (~0.3 s of main thread on a slow PC), not after.
+              loader: ({ request }) => loadCalendar(queryClient, new URL(request.url)),
             },
             {
               path: 'bookings/new',

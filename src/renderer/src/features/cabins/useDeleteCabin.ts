@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { toastFailure } from '../../ui/failureToast'
 import { deleteCabin } from './service'
-import { CABINS_QUERY_KEY } from './useCabins'
+import { CABINS_QUERY_KEY } from './queryKeys'
 
 export function useDeleteCabin() {
   const queryClient = useQueryClient()

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import toast from 'react-hot-toast'
 import { toastFailure } from '../../ui/failureToast'
 import { createEditCabin } from './service'
-import { CABINS_QUERY_KEY } from './useCabins'
+import { CABINS_QUERY_KEY } from './queryKeys'
 
 /** Creates, duplicates or edits a cabin (see createEditCabin). */
 export function useSaveCabin() {

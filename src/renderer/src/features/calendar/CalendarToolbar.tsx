@@ -9,7 +9,7 @@ import {
   shiftWindow,
   type CalendarSpan,
   type CalendarWindowParams,
-} from './calendarWindow'
+} from './windowParams'
 import styles from './CalendarToolbar.module.css'
 
 const SPAN_OPTIONS = CALENDAR_SPANS.map((span) => ({ value: String(span), label: `${span} days` }))

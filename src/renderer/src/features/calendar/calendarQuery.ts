@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { replace, type ShouldRevalidateFunction } from 'react-router-dom'
 import { today } from '@shared/clock'
 import { hasSession } from '../auth/service'
-import { parseWindowParams, searchWithWindow } from './calendarWindow'
+import { parseWindowParams, searchWithWindow } from './windowParams'
 import { calendarKeys } from './queryKeys'
 import { getCalendarCabins, getCalendarWindow } from './service'
 

@@ -6,13 +6,10 @@ import {
   dateAtColumn,
   isStayFree,
   nightsTaken,
-  parseWindowParams,
-  shiftWindow,
   windowDays,
 } from './calendarWindow'
 
 // Run also as `TZ=Europe/Lisbon …` and `TZ=America/Sao_Paulo …`: the answers must not change.
-const params = (query: string) => parseWindowParams(new URLSearchParams(query), '2026-11-18')
 
 describe('the window of days', () => {
   it('names each day with its weekday and date, weekends and today marked', () => {
@@ -142,26 +139,6 @@ describe('occupancy and free nights', () => {
   it('leaves the moved stay out of its own way', () => {
     expect(isStayFree(stays, { cabinId: 1, startDate: '2026-11-17', endDate: '2026-11-18' }, 1)).toBe(true)
     expect(isStayFree(stays, { cabinId: 1, startDate: '2026-11-17', endDate: '2026-11-19' }, 1)).toBe(false)
-  })
-})
-
-describe('the window in the URL', () => {
-  it('reads the first day and the span', () => {
-    expect(params('from=2026-12-01&days=31')).toEqual({ from: '2026-12-01', days: 31, isCorrected: false })
-  })
-
-  it('falls back to two days before today and 14 days, asking for the URL to be corrected', () => {
-    const fallback = { from: '2026-11-16', days: 14, isCorrected: true }
-    expect(params('')).toEqual(fallback)
-    expect(params('from=2026-02-30&days=14')).toEqual(fallback)
-    expect(params('from=tomorrow&days=7')).toEqual(fallback)
-    expect(params('from=2026-12-01&days=7')).toEqual({ from: '2026-12-01', days: 14, isCorrected: true })
-    expect(params('from=0001-01-01&days=31')).toEqual({ from: '2026-11-16', days: 31, isCorrected: true })
-  })
-
-  it('moves by whole spans', () => {
-    expect(shiftWindow({ from: '2026-11-16', days: 14 }, 1)).toEqual({ from: '2026-11-30', days: 14 })
-    expect(shiftWindow({ from: '2026-11-16', days: 31 }, -1)).toEqual({ from: '2026-10-16', days: 31 })
   })
 })
 

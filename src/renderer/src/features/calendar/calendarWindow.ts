@@ -7,13 +7,6 @@ import { addDays, daysBetween } from '@shared/domain/format'
  * nor a daylight-saving day (a 23- or 25-hour day, a midnight that does not exist) moves a column.
  */
 
-/** The spans the switch offers. */
-export const CALENDAR_SPANS = [14, 31] as const
-export type CalendarSpan = (typeof CALENDAR_SPANS)[number]
-export const DEFAULT_SPAN: CalendarSpan = 14
-/** The default window opens two days before today, so the last departures are in sight. */
-export const DAYS_BEFORE_TODAY = 2
-
 export interface WindowDay {
   date: string
   /** "Mon" */
@@ -42,55 +35,6 @@ export function windowDays(from: string, days: number, today: string): WindowDay
       isToday: date === today,
     }
   })
-}
-
-/** The window's first day and span as the URL holds them (`?from=YYYY-MM-DD&days=14`). */
-export interface CalendarWindowParams {
-  from: string
-  days: CalendarSpan
-}
-
-export function defaultWindow(today: string): CalendarWindowParams {
-  return { from: addDays(today, -DAYS_BEFORE_TODAY), days: DEFAULT_SPAN }
-}
-
-/** A real YYYY-MM-DD day from 1900 on: not "2026-02-30", which Date would roll into March. */
-function isCalendarDate(value: string | null): value is string {
-  if (value === null || !/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/.test(value)) return false
-  const time = Date.parse(`${value}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
-}
-
-/** `searchParams` with the window in them (`from` and `days`), everything else kept. */
-export function searchWithWindow(
-  searchParams: URLSearchParams,
-  { from, days }: CalendarWindowParams,
-): URLSearchParams {
-  const params = new URLSearchParams(searchParams)
-  params.set('from', from)
-  params.set('days', String(days))
-  return params
-}
-
-/**
- * The window a URL asks for; a missing or invalid value reads as its default. `isCorrected` says the
- * URL should be rewritten to what is shown.
- */
-export function parseWindowParams(
-  searchParams: URLSearchParams,
-  today: string,
-): CalendarWindowParams & { isCorrected: boolean } {
-  const fallback = defaultWindow(today)
-  const fromParam = searchParams.get('from')
-  const daysParam = searchParams.get('days')
-  const from = isCalendarDate(fromParam) ? fromParam : fallback.from
-  const days = CALENDAR_SPANS.find((span) => String(span) === daysParam) ?? fallback.days
-  return { from, days, isCorrected: from !== fromParam || String(days) !== daysParam }
-}
-
-/** The window after moving by whole spans (−1: previous, +1: next). */
-export function shiftWindow({ from, days }: CalendarWindowParams, spans: number): CalendarWindowParams {
-  return { from: addDays(from, spans * days), days }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { CABINS_QUERY_KEY } from '../cabins/useCabins'
+import { CABINS_QUERY_KEY } from '../cabins/queryKeys'
 
 /**
  * React Query keys of the calendar. Its window sits under `all`, which a booking's change

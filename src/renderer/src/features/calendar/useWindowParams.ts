@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { today } from '@shared/clock'
-import { parseWindowParams, searchWithWindow, type CalendarWindowParams } from './calendarWindow'
+import { parseWindowParams, searchWithWindow, type CalendarWindowParams } from './windowParams'
 
 /**
  * The calendar's window as the URL holds it (`?from=YYYY-MM-DD&days=14|31`), and a way to move it
