@@ -1,5 +1,6 @@
 import {
   useCallback,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -26,9 +27,21 @@ export const ROW_HEIGHT = 44
 const HEAD_HEIGHT = 88
 const NO_STAYS: readonly CalendarBooking[] = []
 
-/** Pixels a rem: what a bar has room for is said in rems (Calendar.module.css). */
-function rootFontSize(): number {
-  return parseFloat(getComputedStyle(document.documentElement).fontSize) || 10
+/** The root font size of app/theme.css (62.5 % of the browser's 16px). */
+const THEME_REM_PX = 10
+
+/**
+ * Pixels a rem: what a bar has room for is said in rems (Calendar.module.css), and a desk may have
+ * set a larger font. Read in a layout effect, as the grid's width is (useElementWidth), so the browser
+ * styles the page once for both: read while rendering, it styled the whole page a first time before
+ * the grid was in it (up to 30 ms in one profile on this machine).
+ */
+function useRemPx(): number {
+  const [remPx, setRemPx] = useState(THEME_REM_PX)
+  useLayoutEffect(() => {
+    setRemPx(parseFloat(getComputedStyle(document.documentElement).fontSize) || THEME_REM_PX)
+  }, [])
+  return remPx
 }
 
 interface CalendarGridProps {
@@ -104,7 +117,7 @@ export function CalendarGrid({
   const columns = useRef<HTMLDivElement>(null)
   const lanesWidth = useElementWidth(columns)
   const dayWidth = lanesWidth === undefined ? undefined : lanesWidth / days
-  const remPx = useMemo(rootFontSize, [])
+  const remPx = useRemPx()
   const navigate = useNavigate()
   const bookingsHref = useHref('/bookings')
   const windowOfDays = useMemo(() => windowDays(from, days, today), [from, days, today])
