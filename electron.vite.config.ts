@@ -68,6 +68,37 @@ function preloadFirstScreen(): Plugin {
   }
 }
 
+/** The app's text faces (app/theme.css: Poppins 400, 500 and 600), in the Latin subset its words use. */
+const TEXT_FONTS = /^assets\/poppins-latin-(400|500|600)-normal-[\w-]+\.woff2$/
+
+/**
+ * Adds <link rel="preload" as="font"> for the text faces. The browser asks for a font only once it
+ * lays out text in it, which is after the first screen's scripts have run and drawn it: the faces
+ * then arrived while the screen was being drawn, and the text was laid out and painted again in them
+ * (the calendar's grid: after it was drawn, in the desk's first scroll frames). Preloaded, they come
+ * with the scripts.
+ */
+function preloadTextFonts(): Plugin {
+  return {
+    name: 'innkeeper:preload-text-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return
+        const fonts = Object.keys(bundle).filter((file) => TEXT_FONTS.test(file))
+        if (fonts.length !== 3)
+          throw new Error(`Expected Poppins 400, 500 and 600 in the build, found ${fonts}`)
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        }))
+      },
+    },
+  }
+}
+
 const ANTD_STYLES = 'virtual:antd-styles.css'
 
 /**
@@ -146,7 +177,7 @@ export default defineConfig({
   renderer: {
     root: resolve('src/renderer'),
     resolve: { alias: { ...shared, '@renderer': resolve('src/renderer/src') } },
-    plugins: [react(), antdStyles(), preloadFirstScreen()],
+    plugins: [react(), antdStyles(), preloadFirstScreen(), preloadTextFonts()],
     build: {
       rollupOptions: {
         input: resolve('src/renderer/index.html'),
