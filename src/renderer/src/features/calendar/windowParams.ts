@@ -1,4 +1,4 @@
-import { addDays } from '@shared/domain/format'
+import { addDays, isCalendarDate } from '@shared/domain/format'
 
 /**
  * The calendar's window as its URL holds it (`?from=YYYY-MM-DD&days=14|31`). Apart from the rest of
@@ -23,11 +23,9 @@ export function defaultWindow(today: string): CalendarWindowParams {
   return { from: addDays(today, -DAYS_BEFORE_TODAY), days: DEFAULT_SPAN }
 }
 
-/** A real YYYY-MM-DD day from 1900 on: not "2026-02-30", which Date would roll into March. */
-function isCalendarDate(value: string | null): value is string {
-  if (value === null || !/^(19|[2-9]\d)\d{2}-\d{2}-\d{2}$/.test(value)) return false
-  const time = Date.parse(`${value}T00:00:00Z`)
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+/** A day a window may start on: one that exists (not "2026-02-30"), from 1900 on. */
+function isWindowStart(value: string | null): value is string {
+  return isCalendarDate(value) && value >= '1900-01-01'
 }
 
 /** `searchParams` with the window in them (`from` and `days`), everything else kept. */
@@ -52,7 +50,7 @@ export function parseWindowParams(
   const fallback = defaultWindow(today)
   const fromParam = searchParams.get('from')
   const daysParam = searchParams.get('days')
-  const from = isCalendarDate(fromParam) ? fromParam : fallback.from
+  const from = isWindowStart(fromParam) ? fromParam : fallback.from
   const days = CALENDAR_SPANS.find((span) => String(span) === daysParam) ?? fallback.days
   return { from, days, isCorrected: from !== fromParam || String(days) !== daysParam }
 }
