@@ -13,6 +13,22 @@ const APP_SHELL = 'src/app/mount.tsx'
 /** The screen a signed-in desk opens on: the layout around the dashboard. */
 const FIRST_SCREEN = ['src/app/AppLayout.tsx', 'src/features/dashboard/DashboardPage.tsx']
 
+/** A build plugin that adds to index.html's head a <link> for each set of attributes `linksOf` gives. */
+function headLinks(
+  name: string,
+  linksOf: (bundle: Rolldown.OutputBundle) => Record<string, string | boolean>[],
+): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        bundle && linksOf(bundle).map((attrs) => ({ tag: 'link', attrs, injectTo: 'head' as const })),
+    },
+  }
+}
+
 /**
  * Adds <link rel="modulepreload"> to index.html for what the entry imports later: the app (and the
  * chunks it imports), which the entry imports as soon as it has started the first screen's requests,
@@ -23,49 +39,35 @@ const FIRST_SCREEN = ['src/app/AppLayout.tsx', 'src/features/dashboard/Dashboard
  * not signed in needs them right after logging in.
  */
 function preloadFirstScreen(): Plugin {
-  return {
-    name: 'innkeeper:preload-first-screen',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return
-        const chunks = Object.values(bundle).filter(
-          (out): out is Rolldown.OutputChunk => out.type === 'chunk',
-        )
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-        const staticImports = (from: string[]) => {
-          const found = new Set<string>()
-          const visit = (file: string) => {
-            if (found.has(file)) return
-            found.add(file)
-            byFile.get(file)?.imports.forEach(visit)
-          }
-          from.forEach(visit)
-          return found
-        }
-        /** The chunks that hold `modules` (grouped, several modules share one). */
-        const chunksOf = (modules: string[]) =>
-          modules.map((m) => {
-            const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(m)))
-            if (!chunk) throw new Error(`${m}: in no chunk`)
-            return chunk.fileName
-          })
-        const loaded = staticImports(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName))
-        /** The files `modules` import that nothing before them preloads, in order. */
-        const preload = (modules: string[]) => {
-          const files = [...staticImports(chunksOf(modules))].filter((file) => !loaded.has(file))
-          files.forEach((file) => loaded.add(file))
-          return files.map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
-            injectTo: 'head' as const,
-          }))
-        }
-        return [...preload([APP_SHELL]), ...preload(FIRST_SCREEN)]
-      },
-    },
-  }
+  return headLinks('innkeeper:preload-first-screen', (bundle) => {
+    const chunks = Object.values(bundle).filter((out): out is Rolldown.OutputChunk => out.type === 'chunk')
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+    const staticImports = (from: string[]) => {
+      const found = new Set<string>()
+      const visit = (file: string) => {
+        if (found.has(file)) return
+        found.add(file)
+        byFile.get(file)?.imports.forEach(visit)
+      }
+      from.forEach(visit)
+      return found
+    }
+    /** The chunks that hold `modules` (grouped, several modules share one). */
+    const chunksOf = (modules: string[]) =>
+      modules.map((m) => {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(m)))
+        if (!chunk) throw new Error(`${m}: in no chunk`)
+        return chunk.fileName
+      })
+    const loaded = staticImports(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName))
+    /** The files `modules` import that nothing before them preloads, in order. */
+    const preload = (modules: string[]) => {
+      const files = [...staticImports(chunksOf(modules))].filter((file) => !loaded.has(file))
+      files.forEach((file) => loaded.add(file))
+      return files.map((file) => ({ rel: 'modulepreload', crossorigin: true, href: `./${file}` }))
+    }
+    return [...preload([APP_SHELL]), ...preload(FIRST_SCREEN)]
+  })
 }
 
 /** The app's text faces (app/theme.css: Poppins 400, 500 and 600), in the Latin subset its words use. */
@@ -79,24 +81,17 @@ const TEXT_FONTS = /^assets\/poppins-latin-(400|500|600)-normal-[\w-]+\.woff2$/
  * with the scripts.
  */
 function preloadTextFonts(): Plugin {
-  return {
-    name: 'innkeeper:preload-text-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return
-        const fonts = Object.keys(bundle).filter((file) => TEXT_FONTS.test(file))
-        if (fonts.length !== 3)
-          throw new Error(`Expected Poppins 400, 500 and 600 in the build, found ${fonts}`)
-        return fonts.map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: `./${file}` },
-          injectTo: 'head' as const,
-        }))
-      },
-    },
-  }
+  return headLinks('innkeeper:preload-text-fonts', (bundle) => {
+    const fonts = Object.keys(bundle).filter((file) => TEXT_FONTS.test(file))
+    if (fonts.length !== 3) throw new Error(`Expected Poppins 400, 500 and 600 in the build, found ${fonts}`)
+    return fonts.map((file) => ({
+      rel: 'preload',
+      as: 'font',
+      type: 'font/woff2',
+      crossorigin: true,
+      href: `./${file}`,
+    }))
+  })
 }
 
 const ANTD_STYLES = 'virtual:antd-styles.css'
