@@ -12,7 +12,13 @@ import { writePgliteTemplate } from './template'
 import { preparePgliteDataDir } from '../../../tests/harness/testDatabases'
 import type { Database } from './types'
 
-const DIGEST = `select encode(extensions.digest('innkeeper', 'sha256'), 'hex') as digest`
+/**
+ * A pgcrypto function of its own code (ASCII armour), not one through PGlite's OpenSSL: there, a new
+ * cluster's sha256 digest fails now and then under load ("Cipher cannot be initialized", about 1 in 15
+ * clusters with three test processes at once), whatever the memory settings. The app calls neither.
+ */
+const PGCRYPTO_CALL = `select extensions.armor('innkeeper'::bytea) as armored`
+const ARMOURED = /^-----BEGIN PGP MESSAGE-----/
 
 async function setting(db: Database, name: string): Promise<string> {
   const { rows } = await db.query<{ value: string }>(`select current_setting($1) as value`, [name])
@@ -38,9 +44,10 @@ describe('openDatabase on PGlite: memory settings', () => {
     try {
       expect(hasPgliteCluster(dataDir)).toBe(true)
       expect(await setting(db, 'shared_buffers')).toBe('8MB')
+      expect(await setting(db, 'shared_memory_size')).toBe('11MB')
       // The bootstrap's `create extension pgcrypto` needs its files: loaded for a new cluster.
-      const { rows } = await db.query<{ digest: string }>(DIGEST)
-      expect(rows[0].digest).toHaveLength(64)
+      const { rows } = await db.query<{ armored: string }>(PGCRYPTO_CALL)
+      expect(rows[0].armored).toMatch(ARMOURED)
     } finally {
       await db.close()
     }
@@ -66,7 +73,7 @@ describe('openDatabase on PGlite: memory settings', () => {
       // Still registered in the catalog, but not loaded.
       const { rows: extensions } = await again.query(`select extname from pg_extension order by extname`)
       expect(extensions.map((row) => row.extname)).toEqual(['btree_gist', 'pg_trgm', 'pgcrypto', 'plpgsql'])
-      await expect(again.query(DIGEST)).rejects.toThrow(/pgcrypto/)
+      await expect(again.query(PGCRYPTO_CALL)).rejects.toThrow(/pgcrypto/)
       // pg_trgm is loaded every time: the guest search's indexes need its functions.
       expect((await again.query(`select extensions.similarity('Kept', 'Kept') as same`)).rows).toEqual([
         { same: 1 },
@@ -90,7 +97,7 @@ describe('openDatabase on PGlite: memory settings', () => {
       await first.exec(`
         update innkeeper_meta.bootstrap set digest = 'an older bootstrap';
         create function innkeeper_meta.needs_pgcrypto() returns trigger language plpgsql as $$
-          begin perform extensions.digest('innkeeper', 'sha256'); return new; end $$;
+          begin perform extensions.armor('innkeeper'::bytea); return new; end $$;
         create trigger needs_pgcrypto before update on innkeeper_meta.bootstrap
           for each row execute function innkeeper_meta.needs_pgcrypto();`)
     } finally {
@@ -101,8 +108,8 @@ describe('openDatabase on PGlite: memory settings', () => {
     try {
       const { rows } = await again.query<{ digest: string }>('select digest from innkeeper_meta.bootstrap')
       expect(rows[0].digest).not.toBe('an older bootstrap')
-      const { rows: digested } = await again.query<{ digest: string }>(DIGEST)
-      expect(digested[0].digest).toHaveLength(64)
+      const { rows: armored } = await again.query<{ armored: string }>(PGCRYPTO_CALL)
+      expect(armored[0].armored).toMatch(ARMOURED)
     } finally {
       await again.close()
     }

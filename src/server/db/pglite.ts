@@ -39,12 +39,7 @@ export interface OpenPgliteOptions {
   syncFile?: SyncFile
 }
 
-/**
- * One connection, no replication senders, the one autovacuum slot PostgreSQL requires. Only where
- * pgcrypto is not loaded: in a new cluster with pgcrypto (initdb's, whose bootstrap needs its files)
- * these smaller slots made its OpenSSL fail to set up a digest ("Cannot use "sha256": Cipher cannot
- * be initialized"), so such a cluster keeps PostgreSQL's defaults. Every later open leaves pgcrypto out.
- */
+/** One connection, no replication senders, the one autovacuum slot PostgreSQL requires. */
 const SINGLE_USER_SLOTS = [
   '-c',
   'max_connections=1',
@@ -76,7 +71,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<Pglit
       ...(durable ? durableStartParams() : PGlite.defaultStartParams),
       '-c',
       `shared_buffers=${options.sharedBuffersMb ?? 8}MB`,
-      ...(options.pgcrypto === false ? SINGLE_USER_SLOTS : []),
+      ...SINGLE_USER_SLOTS,
       // JSON timestamps then read +00:00, as Supabase's do.
       '-c',
       'TimeZone=UTC',
