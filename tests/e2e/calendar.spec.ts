@@ -150,6 +150,21 @@ test.describe('Calendar', () => {
     await expect(page).toHaveURL(/from=2026-11-16&days=31/)
   })
 
+  test('the date to jump to is reached and typed from the keyboard alone', async ({ page }) => {
+    await page.goto('/#/calendar?from=2026-11-16&days=14')
+    await page.getByRole('button', { name: 'Next' }).focus()
+    await page.keyboard.press('Tab')
+    // The field became Ant Design's DatePicker as the focus arrived, and kept the focus.
+    const picker = page.getByLabel('First day shown')
+    await expect(picker).toBeFocused()
+    await expect(picker).toBeEditable()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.type('Dec 7 2026')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/from=2026-12-07&days=14/)
+    await expect(page.getByText('Dec 7 – Dec 20, 2026')).toBeVisible()
+  })
+
   test('opened from the sidebar, it asks for its cabins and window once', async ({ page }) => {
     const asked = { cabins: 0, window: 0 }
     page.on('request', (request) => {

@@ -1,7 +1,8 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons'
-import { Button, DatePicker, Tooltip } from 'antd'
+import { Button, Tooltip } from 'antd'
 import dayjs from 'dayjs'
 import { addDays } from '@shared/domain/format'
+import { DateField } from '../../ui/DateField'
 import { Segments } from '../../ui/Segments'
 import {
   CALENDAR_SPANS,
@@ -12,6 +13,8 @@ import {
 } from './windowParams'
 import styles from './CalendarToolbar.module.css'
 
+// Typed as "Dec 25 2026" or "2026-12-25" (a weekday could not be read back from what is typed).
+const JUMP_FORMATS = ['MMM D YYYY', 'YYYY-MM-DD']
 const SPAN_OPTIONS = CALENDAR_SPANS.map((span) => ({ value: String(span), label: `${span} days` }))
 
 /** "Nov 16 – Nov 29, 2026": the days on screen, said when they change. */
@@ -50,13 +53,11 @@ export function CalendarToolbar({ window, today, onChange }: CalendarToolbarProp
           />
         </Tooltip>
       </div>
-      <DatePicker
+      <DateField
         aria-label="First day shown"
         value={dayjs(window.from)}
-        // Typed as "Dec 25 2026" or "2026-12-25" (a weekday could not be read back from what is typed).
-        format={['MMM D YYYY', 'YYYY-MM-DD']}
-        allowClear={false}
-        onChange={(date) => date && onChange({ ...window, from: date.format('YYYY-MM-DD') })}
+        format={JUMP_FORMATS}
+        onChange={(date) => onChange({ ...window, from: date.format('YYYY-MM-DD') })}
       />
       <Segments<string>
         aria-label="Days shown"
