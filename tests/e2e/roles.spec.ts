@@ -59,7 +59,8 @@ test.describe('the front desk', () => {
     await expect(page.getByRole('menuitem', { name: 'Delete booking' })).toHaveCount(0)
     await page.keyboard.press('Escape')
     await page.goto(`/#/bookings/${id}`)
-    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+    // The booking's own buttons, once it is loaded (the "← Back" beside the title shows before it).
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Delete booking' })).toHaveCount(0)
 
     await page.goto('/#/guests?q=Ana%20Costa')
