@@ -43,9 +43,9 @@ describe('sharedBuffersMbFor', () => {
     expect(sharedBuffersMbFor(pgdata(40, 30, 30))).toBe(35)
   })
 
-  it('stops at PostgreSQL’s default for a large property (1 GB of files at 500 000 bookings)', () => {
+  it('stops at 112 MB for a large property (1 GB of files at 500 000 bookings)', () => {
     expect(sharedBuffersMbFor(pgdata(1021, 7))).toBe(MAX_SHARED_BUFFERS_MB)
-    expect(MAX_SHARED_BUFFERS_MB).toBe(128)
+    expect(MAX_SHARED_BUFFERS_MB).toBe(112)
   })
 })
 
