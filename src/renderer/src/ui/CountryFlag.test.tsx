@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { CountryFlag } from './CountryFlag'
+import { spriteFlag } from './flagSprite'
 
 describe('CountryFlag', () => {
   it("shows any country's flag from the app's own files, not the stored URL", () => {
@@ -14,14 +15,17 @@ describe('CountryFlag', () => {
     expect(screen.getByRole('img', { name: 'Flag of Portugal' }).tagName).toBe('SPAN')
   })
 
-  it('draws a decorative flag as a background over the placeholder, with no image element to load', () => {
-    const { container } = render(<CountryFlag flag="pt" country="Portugal" decorative />)
+  it('draws a decorative flag from the sprite as a background over the placeholder, with no image element to load', () => {
+    const { container } = render(
+      <CountryFlag flag="https://flagcdn.com/pt.svg" country="Portugal" decorative />,
+    )
     expect(container.querySelector('img')).toBeNull()
     expect(screen.queryByRole('img')).toBeNull()
     const flag = container.firstElementChild as HTMLElement
-    expect(flag.style.getPropertyValue('--flag-image')).toMatch(
-      /^url\(".*flag-icons\/flags\/4x3\/pt\.svg\b.*"\)$/,
-    )
+    const portugal = spriteFlag('pt')!
+    expect(flag.style.getPropertyValue('--flag-image')).toBe(portugal.image)
+    expect(flag.style.getPropertyValue('--flag-position')).toBe(portugal.position)
+    expect(flag.style.getPropertyValue('--flag-size')).toBe(portugal.size)
   })
 
   it("keeps a stored flag URL with quotes and backslashes inside the decorative flag's one image", () => {

@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react'
 import styles from './CountryFlag.module.css'
 import { flagCodeOf } from './flagCode'
+import { spriteFlag } from './flagSprite'
 
 // Every country's flag ships with the app (flag-icons' 4:3 SVGs), so flags render offline. Each is
 // its own small file (never inlined as a data: URL), fetched only when a guest from that country is
@@ -34,7 +35,7 @@ interface CountryFlagProps {
 export function CountryFlag({ flag, country, className, decorative = false }: CountryFlagProps) {
   const classes = [styles.flag, className].filter(Boolean).join(' ')
   return decorative ? (
-    <DecorativeFlag source={flagSource(flag)} className={classes} />
+    <DecorativeFlag flag={flag} className={classes} />
   ) : (
     <FlagImage source={flagSource(flag)} country={country} className={classes} />
   )
@@ -43,14 +44,27 @@ export function CountryFlag({ flag, country, className, decorative = false }: Co
 /**
  * A flag that only decorates: the image is the background of a plain element, over the placeholder,
  * which shows where it is missing or fails. No image element, so no load event and no state: the
- * calendar draws dozens of them a frame as it scrolls.
+ * calendar draws dozens of them a frame as it scrolls. A bundled flag comes from the sprite, so a
+ * screen of them is one image, not a document per country.
  */
-function DecorativeFlag({ source, className }: { source: string | null; className: string }) {
+function DecorativeFlag({ flag, className }: { flag: string | null; className: string }) {
+  return <span className={`${className} ${styles.decorative}`} style={decorativeBackground(flag)} />
+}
+
+function decorativeBackground(flag: string | null): CSSProperties | undefined {
+  const code = flagCodeOf(flag)
+  const fromSprite = code ? spriteFlag(code) : null
+  if (fromSprite)
+    return {
+      '--flag-image': fromSprite.image,
+      '--flag-position': fromSprite.position,
+      '--flag-size': fromSprite.size,
+    } as CSSProperties
+  const source = flagSource(flag)
   // A stored URL may hold quotes or backslashes: escaped, it stays one CSS string, one image.
-  const style = source
+  return source
     ? ({ '--flag-image': `url("${source.replace(/["\\]/g, '\\$&')}")` } as CSSProperties)
     : undefined
-  return <span className={`${className} ${styles.decorative}`} style={style} />
 }
 
 /** A flag that says whose it is: an image named for its country, or the placeholder named so. */
