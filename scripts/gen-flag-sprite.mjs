@@ -1,5 +1,5 @@
 // Writes src/renderer/src/ui/flagSprite.png and flagSprite.json from flag-icons' 4:3 flags:
-// npm run gen:flags (again whenever flag-icons changes; ui/flagSprite.test.ts checks they agree).
+// npm run gen:flags (again whenever flag-icons changes; scripts/gen-flag-sprite.test.ts checks they agree).
 //
 // The calendar draws a flag on most of its bars. As SVG files, each country's flag is a document of
 // its own that Chromium parses on the page's main thread (a frame and a page each, 3-17 ms apiece
