@@ -1,10 +1,10 @@
 // Writes src/renderer/src/ui/flagSprite.png and flagSprite.json from flag-icons' 4:3 flags:
 // npm run gen:flags (again whenever flag-icons changes; scripts/gen-flag-sprite.test.ts checks they agree).
 //
-// The calendar draws a flag on most of its bars. As SVG files, each country's flag is a document of
-// its own that Chromium parses on the page's main thread (a frame and a page each, 3-17 ms apiece
-// on a reception PC: ~60 of them before the calendar's first draw). One PNG of all of them is one
-// image, decoded off the main thread. Chromium itself draws the flags, so they look as they do as SVG.
+// Every flag the app draws comes from this sprite: the calendar's, on most of its bars, and the lists'.
+// As SVG files, each country's flag is a document of its own that Chromium parses on the page's main
+// thread (a frame and a page each, 3-17 ms apiece on a reception PC: ~60 of them before the
+// calendar's first draw). One PNG of all of them is one image, decoded off the main thread. Chromium itself draws the flags, so they look as they do as SVG.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -13,7 +13,10 @@ import { format, resolveConfig } from 'prettier'
 const root = new URL('..', import.meta.url).pathname
 const FLAGS = join(root, 'node_modules/flag-icons/flags/4x3')
 const OUT = join(root, 'src/renderer/src/ui')
-/** A flag's cell: twice the calendar's 18 × 13.5 px flag, for high-density screens. */
+/**
+ * A flag's cell: twice the calendar's 18 × 13.5 px flag, for high-density screens; the lists' 24 × 18
+ * px flags are drawn from it too. Cells of 48 × 36 px made the calendar's first draw slower here.
+ */
 const CELL = { width: 36, height: 27 }
 /**
  * Around each cell, the flag's own edge stretched: a flag drawn smaller than its cell samples a pixel

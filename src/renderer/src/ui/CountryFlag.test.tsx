@@ -1,46 +1,67 @@
 import { render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CountryFlag } from './CountryFlag'
 import { spriteFlag } from './flagSprite'
 
+/** The flag's background as the component set it: image, place and scale. */
+function background(flag: HTMLElement) {
+  return ['--flag-image', '--flag-position', '--flag-size'].map((name) => flag.style.getPropertyValue(name))
+}
+
 describe('CountryFlag', () => {
-  it("shows any country's flag from the app's own files, not the stored URL", () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it("shows any country's flag from the app's own sprite, not the stored URL, named for its country", () => {
     render(<CountryFlag flag="https://flagcdn.com/tv.svg" country="Tuvalu" />)
     const flag = screen.getByRole('img', { name: 'Flag of Tuvalu' })
-    expect(flag.getAttribute('src')).toMatch(/flag-icons\/flags\/4x3\/tv\.svg/)
+    const tuvalu = spriteFlag('tv')!
+    expect(background(flag)).toEqual([tuvalu.image, tuvalu.position, tuvalu.size])
   })
 
-  it('shows the neutral placeholder for a flag it cannot read', () => {
-    render(<CountryFlag flag="Portugal" country="Portugal" />)
-    expect(screen.getByRole('img', { name: 'Flag of Portugal' }).tagName).toBe('SPAN')
+  it('draws every flag as a background over the placeholder, with no image element to load', () => {
+    const { container } = render(<CountryFlag flag="https://flagcdn.com/pt.svg" country="Portugal" />)
+    expect(container.querySelector('img')).toBeNull()
+    expect(container.querySelectorAll('span')).toHaveLength(1)
   })
 
-  it('draws a decorative flag from the sprite as a background over the placeholder, with no image element to load', () => {
+  it("leaves out of the accessibility tree a flag beside its country's name", () => {
     const { container } = render(
       <CountryFlag flag="https://flagcdn.com/pt.svg" country="Portugal" decorative />,
     )
-    expect(container.querySelector('img')).toBeNull()
     expect(screen.queryByRole('img')).toBeNull()
-    const flag = container.firstElementChild as HTMLElement
     const portugal = spriteFlag('pt')!
-    expect(flag.style.getPropertyValue('--flag-image')).toBe(portugal.image)
-    expect(flag.style.getPropertyValue('--flag-position')).toBe(portugal.position)
-    expect(flag.style.getPropertyValue('--flag-size')).toBe(portugal.size)
+    expect(background(container.firstElementChild as HTMLElement)).toEqual([
+      portugal.image,
+      portugal.position,
+      portugal.size,
+    ])
   })
 
-  it("keeps a stored flag URL with quotes and backslashes inside the decorative flag's one image", () => {
+  it('shows the neutral placeholder, still named, for a flag it cannot read', () => {
+    render(<CountryFlag flag="Portugal" country="Portugal" />)
+    expect(background(screen.getByRole('img', { name: 'Flag of Portugal' }))).toEqual(['', '', ''])
+  })
+
+  it('shows a stored URL it has no sprite cell for while online, and the placeholder offline', () => {
+    const stored = 'https://example.com/flags/atlantis.png'
+    const { unmount } = render(<CountryFlag flag={stored} country="Atlantis" />)
+    expect(screen.getByRole('img', { name: 'Flag of Atlantis' }).style.getPropertyValue('--flag-image')).toBe(
+      `url("${stored}")`,
+    )
+    unmount()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    render(<CountryFlag flag={stored} country="Atlantis" />)
+    expect(screen.getByRole('img', { name: 'Flag of Atlantis' }).style.getPropertyValue('--flag-image')).toBe(
+      '',
+    )
+  })
+
+  it("keeps a stored flag URL with quotes and backslashes inside the flag's one image", () => {
     const stored = 'https://example.com/a\\b"),url("https://elsewhere.example/c'
     const { container } = render(<CountryFlag flag={stored} country="Nowhere" decorative />)
     const flag = container.firstElementChild as HTMLElement
     expect(flag.style.getPropertyValue('--flag-image')).toBe(
       'url("https://example.com/a\\\\b\\"),url(\\"https://elsewhere.example/c")',
     )
-  })
-
-  it('leaves a decorative flag it cannot read as the bare placeholder', () => {
-    const { container } = render(<CountryFlag flag="Portugal" country="Portugal" decorative />)
-    const flag = container.firstElementChild as HTMLElement
-    expect(flag.tagName).toBe('SPAN')
-    expect(flag.style.getPropertyValue('--flag-image')).toBe('')
   })
 })
