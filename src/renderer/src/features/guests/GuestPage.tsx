@@ -1,7 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { Button } from 'antd'
 import { useId, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
 import { guestDraft } from '@shared/domain/guests'
 import { usePageTitle } from '../../app/RouteTitle'
 import { ChangedElsewhere } from '../../ui/ChangedElsewhere'
@@ -113,7 +112,6 @@ function whyNotDeletable(stays: GuestStay[] | undefined, role: StaffRole | null 
 
 /** Delete, for an admin and a guest without bookings only; otherwise it says why not. */
 function DeleteGuest({ guest, stays }: { guest: Guest; stays: GuestStay[] | undefined }) {
-  const navigate = useNavigate()
   const { deleteGuest, isDeleting } = useDeleteGuest()
   const [isConfirming, setIsConfirming] = useState(false)
   const whyId = useId()
@@ -141,12 +139,7 @@ function DeleteGuest({ guest, stays }: { guest: Guest; stays: GuestStay[] | unde
         open={isConfirming}
         isDeleting={isDeleting}
         onCancel={() => setIsConfirming(false)}
-        onConfirm={() =>
-          deleteGuest(guest.id, {
-            onSuccess: () => navigate('/guests', { replace: true }),
-            onSettled: () => setIsConfirming(false),
-          })
-        }
+        onConfirm={() => deleteGuest(guest.id, { onSettled: () => setIsConfirming(false) })}
       />
     </div>
   )
