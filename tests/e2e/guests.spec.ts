@@ -168,6 +168,29 @@ test('creates a guest, saying first what is missing or wrong', async ({ page }) 
   await expect(row.getByRole('img', { name: 'Flag of Portugal' })).toBeVisible()
 })
 
+test('lists the countries at a readable width when the desk types a nationality as the dialog opens', async ({
+  page,
+}) => {
+  await page.goto('/#/guests')
+  await page.getByRole('button', { name: 'New guest' }).click()
+  // No wait for the dialog's opening: the list opens while the dialog still zooms in.
+  await page.getByRole('dialog', { name: 'New guest' }).getByLabel('Nationality').fill('bosnia')
+  const option = page.locator('.ant-select-item-option', { hasText: 'Bosnia and Herzegovina' })
+  await expect(option).toBeVisible()
+  // The name is whole on the list (not cut to "B…"), and the list at least as wide as its rule.
+  await expect
+    .poll(() =>
+      option
+        .locator('span', { hasText: 'Bosnia and Herzegovina' })
+        .last()
+        .evaluate((name) => name.scrollWidth <= name.clientWidth),
+    )
+    .toBe(true)
+  expect((await page.locator('.ant-select-dropdown:visible').boundingBox())!.width).toBeGreaterThanOrEqual(
+    240,
+  )
+})
+
 test("edits a guest's details: a broken rule is said and nothing saved, then the change is", async ({
   page,
 }) => {

@@ -69,6 +69,9 @@ export function NationalitySelect({
       allowClear
       disabled={disabled}
       status={invalid ? 'error' : undefined}
+      // The list takes the field's width as it opens. Opened while a dialog still zooms in (typing at
+      // once), that is the field's scaled width, a few letters wide: never narrower than a long name.
+      styles={{ popup: { root: { minWidth: '24rem' } } }}
       aria-invalid={invalid || undefined}
       aria-describedby={aria['aria-describedby']}
       showSearch={{
