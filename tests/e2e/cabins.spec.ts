@@ -280,16 +280,18 @@ test('does not keep a cabin whose photo could not be uploaded', async ({ page })
 
 test('an edit whose new photo fails to upload leaves the cabin as it was', async ({ page }) => {
   test.slow()
-  await createCabin(page, 'Test Cedar')
-  const row = cabinRow(page, 'Test Cedar')
+  // A name of its own, so that a retry is not refused for the cabin a failed attempt left.
+  const name = `Test Cedar ${Date.now().toString(36)}`
+  await createCabin(page, name)
+  const row = cabinRow(page, name)
   const photo = (await thumbnail(row).getAttribute('src'))!
   await failRequests(page, {
     path: '/storage/v1/object/cabin-images/',
     method: 'POST',
     body: { statusCode: '500', error: 'internal', message: 'Disk full' },
   })
-  await chooseCabinAction(page, 'Test Cedar', 'Edit')
-  const form = page.getByRole('dialog', { name: 'Edit cabin Test Cedar' })
+  await chooseCabinAction(page, name, 'Edit')
+  const form = page.getByRole('dialog', { name: `Edit cabin ${name}` })
   await fillCabinForm(form, { regularPrice: '999' })
   await choosePhoto(page, form, LAKE)
   await form.getByRole('button', { name: 'Save changes' }).click()
