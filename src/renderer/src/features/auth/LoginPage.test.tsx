@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -50,7 +50,8 @@ describe('the login screen', { timeout: 60_000 }, () => {
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana Owner')
     await userEvent.click(screen.getByRole('button', { name: 'Create the owner account' }))
     // Everything but the full name is still empty: the business name is asked for like the rest.
-    expect(await screen.findAllByText('This field is required')).toHaveLength(4)
+    // The form's messages appear one by one: wait for all four, not the first.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(4))
     await userEvent.type(screen.getByLabelText('Business name'), 'Cabins by the Lake')
     await userEvent.type(screen.getByLabelText('Email address'), 'not-an-email')
     await userEvent.type(screen.getByLabelText('Password (min 8 characters)'), 'short')
