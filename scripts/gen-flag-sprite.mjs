@@ -4,7 +4,8 @@
 // Every flag the app draws comes from this sprite: the calendar's, on most of its bars, and the lists'.
 // As SVG files, each country's flag is a document of its own that Chromium parses on the page's main
 // thread (a frame and a page each, 3-17 ms apiece on a reception PC: ~60 of them before the
-// calendar's first draw). One PNG of all of them is one image, decoded off the main thread. Chromium itself draws the flags, so they look as they do as SVG.
+// calendar's first draw). One PNG of all of them is one image, decoded off the main thread. Chromium
+// itself draws the flags, so they look as they do as SVG.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'

@@ -19,11 +19,13 @@ interface CountryFlagProps {
  * them a frame as it scrolls.
  */
 export function CountryFlag({ flag, country, className, decorative = false }: CountryFlagProps) {
-  const classes = [styles.flag, className].filter(Boolean).join(' ')
-  return decorative ? (
-    <span className={classes} style={flagBackground(flag)} />
-  ) : (
-    <span role="img" aria-label={`Flag of ${country}`} className={classes} style={flagBackground(flag)} />
+  return (
+    <span
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : `Flag of ${country}`}
+      className={[styles.flag, className].filter(Boolean).join(' ')}
+      style={flagBackground(flag)}
+    />
   )
 }
 
